@@ -1,0 +1,274 @@
+"""Cards, card sets and packs of the German Solo family (DOSSIER §1.1, §1.2).
+
+A card is an int 0..31 inside (``suit * 8 + rank``), so a hand is a 32-bit mask. ``Card`` is an
+``IntEnum`` over those ints: cheap to hash and compare, with a readable name (``Card.CQ``).
+Text is written suit first with French letters (``CQ``, ``S7``, ``HA``, ``DT`` or ``D10``);
+German names (``Eichel-Ober``), German suit letters (``EO``) and the symbols ♣♠♥♦ parse too.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from solo_rules.errors import CardParseError
+
+__all__ = [
+    "Card",
+    "CardSet",
+    "Rank",
+    "Suit",
+    "parse_card",
+    "parse_cards",
+    "piquet_pack",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits; clubs = Acorns (Eichel), spades = Leaves (Grün) (DOSSIER §1.2)."""
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+
+    @property
+    def letter(self) -> str:
+        """The French letter used in card text: C, S, H, D."""
+        return "CSHD"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol ♣♠♥♦."""
+        return "♣♠♥♦"[self]
+
+    @property
+    def german(self) -> str:
+        """The German-suited name: Eichel, Grün, Rot, Schellen."""
+        return ("Eichel", "Grün", "Rot", "Schellen")[self]
+
+    @property
+    def is_black(self) -> bool:
+        """Clubs and spades are black; their queens are the permanent matadors."""
+        return self <= Suit.SPADES
+
+
+class Rank(enum.IntEnum):
+    """Ranks in natural order, highest first: A K Q J 10 9 8 7 (DOSSIER §1.4, AMB-49)."""
+
+    ACE = 0
+    KING = 1
+    QUEEN = 2
+    JACK = 3
+    TEN = 4
+    NINE = 5
+    EIGHT = 6
+    SEVEN = 7
+
+    @property
+    def letter(self) -> str:
+        """The rank letter used in card text: A K Q J T 9 8 7."""
+        return "AKQJT987"[self]
+
+    @property
+    def german(self) -> str:
+        """The German-suited name: Ass, König, Ober, Unter, Zehn, Neun, Acht, Sieben."""
+        return ("Ass", "König", "Ober", "Unter", "Zehn", "Neun", "Acht", "Sieben")[self]
+
+
+class Card(enum.IntEnum):
+    """One of the 32 cards; the value is ``suit * 8 + rank``."""
+
+    CA = 0
+    CK = 1
+    CQ = 2
+    CJ = 3
+    CT = 4
+    C9 = 5
+    C8 = 6
+    C7 = 7
+    SA = 8
+    SK = 9
+    SQ = 10
+    SJ = 11
+    ST = 12
+    S9 = 13
+    S8 = 14
+    S7 = 15
+    HA = 16
+    HK = 17
+    HQ = 18
+    HJ = 19
+    HT = 20
+    H9 = 21
+    H8 = 22
+    H7 = 23
+    DA = 24
+    DK = 25
+    DQ = 26
+    DJ = 27
+    DT = 28
+    D9 = 29
+    D8 = 30
+    D7 = 31
+
+    @classmethod
+    def of(cls, suit: Suit, rank: Rank) -> Card:
+        """The card of that suit and rank."""
+        return cls(suit * 8 + rank)
+
+    @property
+    def suit(self) -> Suit:
+        """The printed suit (not the effective suit under a contract, see ``ranking``)."""
+        return Suit(self >> 3)
+
+    @property
+    def rank(self) -> Rank:
+        """The printed rank."""
+        return Rank(self & 7)
+
+    @property
+    def symbol_text(self) -> str:
+        """Display text with a suit symbol and 10 spelled out: ``♣Q``, ``♦10``."""
+        rank = "10" if self.rank is Rank.TEN else self.rank.letter
+        return f"{self.suit.symbol}{rank}"
+
+    @property
+    def german_name(self) -> str:
+        """German-suited display name: ``Eichel-Ober``."""
+        return f"{self.suit.german}-{self.rank.german}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_SUIT_WORDS: dict[str, Suit] = {
+    "c": Suit.CLUBS, "♣": Suit.CLUBS, "e": Suit.CLUBS, "clubs": Suit.CLUBS,
+    "eichel": Suit.CLUBS, "acorns": Suit.CLUBS, "kreuz": Suit.CLUBS,
+    "s": Suit.SPADES, "♠": Suit.SPADES, "g": Suit.SPADES, "spades": Suit.SPADES,
+    "grün": Suit.SPADES, "gruen": Suit.SPADES, "leaves": Suit.SPADES, "pik": Suit.SPADES,
+    "h": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS, "r": Suit.HEARTS,
+    "hearts": Suit.HEARTS, "rot": Suit.HEARTS, "herz": Suit.HEARTS,
+    "d": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "diamonds": Suit.DIAMONDS,
+    "schellen": Suit.DIAMONDS, "bells": Suit.DIAMONDS, "karo": Suit.DIAMONDS,
+}
+_RANK_WORDS: dict[str, Rank] = {
+    "a": Rank.ACE, "ass": Rank.ACE, "daus": Rank.ACE, "ace": Rank.ACE,
+    "k": Rank.KING, "könig": Rank.KING, "koenig": Rank.KING, "king": Rank.KING,
+    "q": Rank.QUEEN, "o": Rank.QUEEN, "ober": Rank.QUEEN, "queen": Rank.QUEEN, "dame": Rank.QUEEN,
+    "j": Rank.JACK, "u": Rank.JACK, "unter": Rank.JACK, "jack": Rank.JACK, "bube": Rank.JACK,
+    "t": Rank.TEN, "10": Rank.TEN, "zehn": Rank.TEN, "ten": Rank.TEN,
+    "9": Rank.NINE, "neun": Rank.NINE, "nine": Rank.NINE,
+    "8": Rank.EIGHT, "acht": Rank.EIGHT, "eight": Rank.EIGHT,
+    "7": Rank.SEVEN, "sieben": Rank.SEVEN, "seven": Rank.SEVEN,
+}
+_SHORT = re.compile(r"^(♣|♠|♥|♡|♦|♢|[cshdegr])(10|[akqjot987u])$")
+_WORDS = re.compile(r"^([^\s\-]+)[\s\-]+([^\s\-]+)$")
+_PARSE_CACHE: dict[str, Card] = {}
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card: ``CQ``, ``d10``, ``♣Q``, ``EO`` (Eichel-Ober) or ``Eichel-Ober``.
+
+    German letters are E G R S for the suits (so ``S`` is read as spades, the French letter)
+    and O U for Ober and Unter. Raises ``CardParseError`` naming the text and the reason.
+    """
+    cached = _PARSE_CACHE.get(text)
+    if cached is not None:
+        return cached
+    key = text.strip().lower()
+    if not key:
+        raise CardParseError(f"empty card text {text!r}: write a card like CQ, S7, HA or D10")
+    match = _SHORT.match(key)
+    if match:
+        suit, rank = _SUIT_WORDS[match.group(1)], _RANK_WORDS[match.group(2)]
+    else:
+        words = _WORDS.match(key)
+        if not words or words.group(1) not in _SUIT_WORDS or words.group(2) not in _RANK_WORDS:
+            raise CardParseError(
+                f"cannot read card {text!r}: write the suit first (C S H D or ♣♠♥♦), "
+                "then the rank (A K Q J T/10 9 8 7), like CQ, S7, HA or D10"
+            )
+        suit, rank = _SUIT_WORDS[words.group(1)], _RANK_WORDS[words.group(2)]
+    card = Card.of(suit, rank)
+    _PARSE_CACHE[text] = card
+    return card
+
+
+def parse_cards(text: str) -> CardSet:
+    """Parse cards separated by spaces or commas into a ``CardSet``; duplicates are an error."""
+    mask = 0
+    for token in re.split(r"[\s,]+", text.strip()):
+        if not token:
+            continue
+        card = parse_card(token)
+        if mask >> card & 1:
+            raise CardParseError(f"card {card.name} appears twice in {text!r}")
+        mask |= 1 << card
+    return CardSet(mask)
+
+
+@attrs.frozen(slots=True)
+class CardSet:
+    """An immutable set of cards as a 32-bit mask; iterates in card order (♣A first, ♦7 last)."""
+
+    mask: int = 0
+
+    @classmethod
+    def of(cls, cards: Iterable[int]) -> CardSet:
+        """The set of the given cards."""
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        return cls(mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield Card(low.bit_length() - 1)
+            mask ^= low
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < 32 and bool(self.mask >> card & 1)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __str__(self) -> str:
+        return " ".join(card.name for card in self)
+
+    def symbols(self) -> str:
+        """Display text with suit symbols: ``♣Q ♠7 ♥A``."""
+        return " ".join(card.symbol_text for card in self)
+
+    def of_suit(self, suit: Suit) -> CardSet:
+        """The cards of one printed suit."""
+        return CardSet(self.mask & (0xFF << (8 * suit)))
+
+
+def piquet_pack(remove: Iterable[int] = ()) -> CardSet:
+    """The 32-card pack, less the given cards (24-card Münsterland and Heart Solo packs, 30-card
+    six-hand pack: DOSSIER §1.1)."""
+    return CardSet((1 << 32) - 1) - CardSet.of(remove)

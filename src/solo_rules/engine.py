@@ -1,0 +1,357 @@
+"""The compiled rule set: a variant's modules bound once into the functions the state machine
+calls, with the action table and the trump tables cached.
+
+The engine walks the fixed phases (auction, declaration, call, partner's trumps, play, early-end
+decisions) and asks the module in each slot what is legal and what follows. It never looks at a
+variant's name: every difference between variants is a module or a parameter.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from solo_rules.actions import (
+    ASK,
+    CALL_BASE,
+    CONTINUE,
+    PASS,
+    STOP,
+    TRUMP_BASE,
+    WORDS,
+    Action,
+)
+from solo_rules.cards import Card, CardSet, parse_card
+from solo_rules.errors import ActionParseError, CardParseError, InvalidStateError
+from solo_rules.ranking import NO_TRUMP, Ranking, TrumpTables
+from solo_rules.rules.contracts import FREE, ContractDef
+from solo_rules.state import (
+    ASKED,
+    CONTINUED,
+    REVEALED,
+    STOPPED,
+    Contract,
+    GameState,
+    Outcome,
+    Phase,
+    Trick,
+    trump_name,
+)
+
+if TYPE_CHECKING:
+    from solo_rules.variant import Variant
+
+__all__ = ["ActionSpace", "CompiledRules"]
+
+_SUIT_ALIASES = {"c": "C", "clubs": "C", "♣": "C", "eichel": "C", "acorns": "C",
+                 "s": "S", "spades": "S", "♠": "S", "grün": "S", "leaves": "S",
+                 "h": "H", "hearts": "H", "♥": "H", "rot": "H", "herz": "H",
+                 "d": "D", "diamonds": "D", "♦": "D", "schellen": "D", "bells": "D"}
+_ALIASES = {"yes": "hold", "helfer": "ask partner", "helfer?": "ask partner", "ask": "ask partner",
+            "weg": "pass", "go on": "continue"}
+
+
+@attrs.frozen
+class ActionSpace:
+    """Every action of a variant, by id and by canonical text."""
+
+    by_id: dict[int, Action]
+    by_text: dict[str, Action]
+
+    @classmethod
+    def build(cls, entries: list[tuple[int, str]]) -> ActionSpace:
+        """Intern the (id, text) entries."""
+        by_id = {aid: Action(aid, text) for aid, text in sorted(entries)}
+        return cls(by_id, {a.text.lower(): a for a in by_id.values()})
+
+    def text_of(self, aid: int) -> str:
+        """The text of an action id (or a placeholder for an unknown id)."""
+        action = self.by_id.get(aid)
+        return action.text if action else f"<action {aid}>"
+
+    def parse(self, text: str) -> Action:
+        """The action written as ``text``; card and suit spellings are normalised (``play D10``,
+        ``play ♣Q``, ``declare solo hearts tout``, ``yes``)."""
+        if not isinstance(text, str):
+            raise ActionParseError(f"action text must be a string, got {text!r}")
+        words = text.strip().lower().split()
+        key = " ".join(words)
+        key = _ALIASES.get(key, key)
+        if words and words[0] in ("play", "call") and len(words) == 2:
+            try:
+                key = f"{words[0]} {parse_card(words[1]).name.lower()}"
+            except CardParseError as exc:
+                raise ActionParseError(f"cannot read action {text!r}: {exc}") from None
+        elif words and words[0] in ("declare", "trump"):
+            key = " ".join(_SUIT_ALIASES.get(w, w).lower() for w in words)
+        elif words and words[0] == "bid" and len(words) >= 2:
+            key = "bid " + "".join(words[1:]).replace("@clubs", "@c").replace("@spades", "@s") \
+                .replace("@hearts", "@h").replace("@diamonds", "@d")
+        action = self.by_text.get(key)
+        if action is None:
+            known = sorted({a.text.split()[0] for a in self.by_id.values()})
+            raise ActionParseError(
+                f"unknown action {text!r}; actions start with one of: {', '.join(known)}"
+                " (for example 'play CQ', 'bid frage', 'declare solo H')")
+        return action
+
+
+class CompiledRules:
+    """The variant's modules bound into the engine's phase functions."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        modules = variant.modules
+        self.pack_module: Any = modules["pack"]
+        self.deal_module: Any = modules["deal"]
+        self.ranks: Any = modules["ranks"]
+        self.auction: Any = modules["auction"]
+        self.contracts: Any = modules["contracts"]
+        self.partner: Any = modules.get("partner")
+        self.play: Any = modules["play"]
+        self.early_end: Any = modules["early_end"]
+        self.scoring: Any = modules["scoring"]
+        self.settlement: Any = modules["settlement"]
+        self.players: int = self.pack_module.players
+        self.pack: int = self.pack_module.cards.mask
+        self.hand_size: int = CardSet(self.pack).__len__() // self.players
+        self.ranking: Ranking = self.ranks.ranking
+        self._tables = tuple(self.ranking.tables(t) for t in range(5))
+        self._contract_defs = {c.id: c for c in self.contracts.contracts}
+        entries = [(card, f"play {Card(card).name}") for card in range(32)]
+        entries += [(TRUMP_BASE + s, f"trump {'CSHD'[s]}") for s in range(4)]
+        entries += list(WORDS.items())
+        entries += self.auction.bid_actions()
+        entries += self.contracts.declarations(self.auction.preferred)
+        if self.partner is not None:
+            entries += self.partner.call_actions()
+        self.actions = ActionSpace.build(entries)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_compiled_of, (self.variant,))
+
+    # -- tables ----------------------------------------------------------------------------
+
+    def tables(self, trump: int | None) -> TrumpTables:
+        """The cached ranking tables for a trump code."""
+        return self._tables[NO_TRUMP if trump is None else trump]
+
+    def contract_def(self, contract_id: str) -> ContractDef:
+        """The contract definition by id."""
+        return self._contract_defs[contract_id]
+
+    def contract_text(self, contract: Contract) -> str:
+        """``Solo in H by seat 2, tout`` and the like."""
+        cdef = self.contract_def(contract.kind)
+        text = f"{cdef.name} by seat {contract.declarer}, trumps {trump_name(contract.trump)}"
+        if contract.called is not None:
+            text += f", calling {Card(contract.called).symbol_text}"
+        if contract.tout:
+            text += ", Tout announced"
+        return text
+
+    # -- starting --------------------------------------------------------------------------
+
+    def deal(self, rng: random.Random, dealer: int) -> tuple[int, ...]:
+        """Shuffle and deal one hand per seat."""
+        return self.deal_module.deal(CardSet(self.pack), self.players,  # type: ignore[no-any-return]
+                                     dealer, rng)
+
+    def start(self, hands: tuple[int, ...], dealer: int) -> GameState:
+        """The state before the first bid."""
+        auction, first = self.auction.start(dealer, self.players)
+        return GameState(self, Phase.AUCTION, first, dealer, hands, (), auction, None, (),
+                         first, (), (0,) * self.players, 0)
+
+    # -- legality --------------------------------------------------------------------------
+
+    def legal_ids(self, state: GameState) -> tuple[int, ...]:
+        """The legal action ids in ``state``, ascending."""
+        phase = state.phase
+        if phase == Phase.PLAY:
+            mask = self.play.legal_mask(self, state, state.player)
+            if self.partner is not None:
+                mask = self.partner.restrict_play(self, state, state.player, mask)
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(low.bit_length() - 1)
+                mask ^= low
+            return tuple(out)
+        if phase == Phase.AUCTION:
+            return tuple(self.auction.legal(self, state))
+        if phase == Phase.DECLARE:
+            return tuple(sorted(self.auction.declarations(self, state)))
+        if phase == Phase.CALL:
+            return tuple(self.partner.callable_cards(self, state))
+        if phase == Phase.TRUMP:
+            return tuple(TRUMP_BASE + s for s in self.partner.partner_trumps(state))
+        if phase == Phase.DECIDE:
+            return tuple(self.early_end.decisions(self, state))
+        return ()
+
+    def why_illegal(self, state: GameState, aid: int) -> str:
+        """A short reason why ``aid`` is not legal in ``state``."""
+        phase = state.phase
+        expected = {Phase.AUCTION: "a bid, hold or pass", Phase.DECLARE: "a declaration",
+                    Phase.CALL: "a call", Phase.TRUMP: "naming trumps", Phase.PLAY: "a card to play",
+                    Phase.DECIDE: "a decision"}[Phase(phase)]
+        kind = self.actions.by_id[aid].kind if aid in self.actions.by_id else "unknown"
+        kinds = {Phase.PLAY: ("play",), Phase.CALL: ("call",), Phase.TRUMP: ("trump",),
+                 Phase.DECLARE: ("declare",)}.get(Phase(phase))
+        if kinds is not None and kind not in kinds:
+            return f"the rules expect {expected} now"
+        if phase == Phase.PLAY:
+            seat = state.player
+            if not state.hands[seat] >> aid & 1:
+                return f"seat {seat} does not hold {Card(aid).name}"
+            if state.trick and self.play.legal_mask(self, state, seat) >> aid & 1:
+                return "the called card must be played"
+            if state.trick:
+                return f"seat {seat} must follow the suit of {Card(state.trick[0]).name}"
+            return "the holder of the called card must lead it when he leads its suit"
+        if phase == Phase.AUCTION and kind == "bid":
+            return "a bid must be higher than the standing bid and allowed to this hand"
+        if phase == Phase.AUCTION and aid == PASS:
+            return "this hand has a duty to bid"
+        return f"the rules expect {expected} allowed in this position"
+
+    # -- transitions -----------------------------------------------------------------------
+
+    def apply_id(self, state: GameState, aid: int) -> GameState:
+        """The state after the legal action ``aid``."""
+        phase = state.phase
+        if phase == Phase.PLAY:
+            return self._play(state, aid)
+        history = (*state.history, (state.player, aid))
+        if phase == Phase.AUCTION:
+            return self._bid(state, aid, history)
+        if phase == Phase.DECLARE:
+            return self._declare(state, aid, history)
+        if phase == Phase.CALL:
+            return self._call(state, aid, history)
+        if phase == Phase.TRUMP:
+            contract = attrs.evolve(state.contract, trump=aid - TRUMP_BASE)  # type: ignore[misc]
+            return self._start_play(attrs.evolve(state, contract=contract, history=history))
+        if phase == Phase.DECIDE:
+            return self._decide(state, aid, history)
+        raise InvalidStateError("the hand is over")
+
+    def _bid(self, state: GameState, aid: int, history: tuple[tuple[int, int], ...]) -> GameState:
+        auction, following = self.auction.step(state, aid)
+        if following is not None:
+            return attrs.evolve(state, player=following, auction=auction, history=history)
+        if auction.holder >= 0:
+            return attrs.evolve(state, phase=Phase.DECLARE, player=auction.holder,
+                                auction=auction, history=history)
+        forced = self.auction.forced_declarer(state)
+        if forced is None:
+            return attrs.evolve(state, phase=Phase.END, auction=auction, history=history)
+        auction = attrs.evolve(auction, holder=forced, forced=True)
+        return attrs.evolve(state, phase=Phase.DECLARE, player=forced, auction=auction,
+                            history=history)
+
+    def _declare(self, state: GameState, aid: int,
+                 history: tuple[tuple[int, int], ...]) -> GameState:
+        cdef, code, tout = self.contracts.decode(aid)
+        if cdef.trump_by == "partner":
+            trump, constraint = None, None if code == FREE else code
+        else:
+            trump, constraint = (NO_TRUMP if cdef.trump_by == "none" else code), None
+        contract = Contract(cdef.id, self.contracts.index(cdef.id), state.player, trump, tout,
+                            None, None, constraint)
+        state = attrs.evolve(state, contract=contract, history=history)
+        if cdef.partner == "called_card":
+            return attrs.evolve(state, phase=Phase.CALL)
+        return self._start_play(state)
+
+    def _call(self, state: GameState, aid: int, history: tuple[tuple[int, int], ...]) -> GameState:
+        card = aid - CALL_BASE
+        contract = state.contract
+        assert contract is not None
+        holder = next(s for s, hand in enumerate(state.hands) if hand >> card & 1) \
+            if any(hand >> card & 1 for hand in state.hands) else None
+        partner = None if holder == contract.declarer else holder
+        contract = attrs.evolve(contract, called=card, partner=partner)
+        state = attrs.evolve(state, contract=contract, history=history)
+        if self.contract_def(contract.kind).trump_by == "partner" and partner is not None:
+            return attrs.evolve(state, phase=Phase.TRUMP, player=partner,
+                                flags=state.flags | REVEALED)
+        return self._start_play(state)
+
+    def _start_play(self, state: GameState) -> GameState:
+        eldest = state.eldest
+        return attrs.evolve(state, phase=Phase.PLAY, player=eldest, leader=eldest, trick=())
+
+    def _play(self, state: GameState, card: int) -> GameState:
+        players = len(state.hands)
+        seat = state.player
+        hands = list(state.hands)
+        hands[seat] &= ~(1 << card)
+        trick = (*state.trick, card)
+        history = (*state.history, (seat, card))
+        contract = state.contract
+        assert contract is not None
+        flags = state.flags
+        if card == contract.called:
+            flags |= REVEALED
+        if len(trick) < players:
+            return GameState(self, Phase.PLAY, (seat + 1) % players, state.dealer, tuple(hands),
+                             history, state.auction, contract, trick, state.leader,
+                             state.tricks, state.won, flags)
+        winner = (state.leader + self.tables(contract.trump).winner(trick)) % players
+        won = list(state.won)
+        won[winner] += 1
+        after = GameState(self, Phase.PLAY, winner, state.dealer, tuple(hands), history,
+                          state.auction, contract, (), winner,
+                          (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags)
+        return self._after_trick(after)
+
+    def _after_trick(self, state: GameState) -> GameState:
+        if self.early_end.decisions(self, state):
+            assert state.contract is not None
+            return attrs.evolve(state, phase=Phase.DECIDE, player=state.contract.declarer)
+        if self.early_end.finished(self, state):
+            return attrs.evolve(state, phase=Phase.END)
+        return state
+
+    def _decide(self, state: GameState, aid: int,
+                history: tuple[tuple[int, int], ...]) -> GameState:
+        leader = state.leader
+        if aid == STOP:
+            return attrs.evolve(state, phase=Phase.END, flags=state.flags | STOPPED,
+                                history=history)
+        flags = state.flags
+        if aid == CONTINUE:
+            flags |= CONTINUED
+        elif aid == ASK:
+            flags |= ASKED | REVEALED
+        state = attrs.evolve(state, phase=Phase.PLAY, player=leader, flags=flags,
+                             history=history)
+        if aid == ASK:
+            return self._after_trick(state)
+        if self.early_end.finished(self, state):
+            return attrs.evolve(state, phase=Phase.END)
+        return state
+
+    # -- the result ------------------------------------------------------------------------
+
+    def outcome(self, state: GameState) -> Outcome:
+        """Score and settle the finished hand."""
+        contract = state.contract
+        if contract is None:
+            return Outcome(None, None, None, 0, 0, False, (0,) * state.players, (),
+                           "thrown in: everyone passed")
+        made, parts = self.scoring.score(self, state)
+        sign = 1 if made else -1
+        value = sign * sum(v for _, v in parts)
+        party, defenders = state.party_tricks()
+        return Outcome(contract, contract.declarer, contract.partner, party, defenders, made,
+                       self.settlement.settle(state, value),
+                       tuple((name, sign * v) for name, v in parts))
+
+
+def _compiled_of(variant: Variant) -> CompiledRules:
+    return variant.compiled

@@ -1,0 +1,53 @@
+"""The exceptions of solo_rules: one base class, all also ``ValueError``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "ActionParseError",
+    "CardParseError",
+    "IllegalActionError",
+    "InvalidStateError",
+    "RecordError",
+    "SoloRulesError",
+    "VariantError",
+]
+
+
+class SoloRulesError(ValueError):
+    """Base of every error this library raises on bad input."""
+
+
+class VariantError(SoloRulesError):
+    """A variant file or overlay is unreadable, has an unknown key or a bad value, or breaks a
+    requires/conflicts declaration. The message names the file, the dotted path and the value."""
+
+
+class CardParseError(SoloRulesError):
+    """Card text that does not name a card."""
+
+
+class ActionParseError(SoloRulesError):
+    """Action text that does not name an action of this variant."""
+
+
+class InvalidStateError(SoloRulesError):
+    """A state that cannot be built: bad hands, bad dealer, or an operation in the wrong phase."""
+
+
+class RecordError(SoloRulesError):
+    """A game record that cannot be read or does not replay."""
+
+
+class IllegalActionError(SoloRulesError):
+    """An action that the rules do not allow here.
+
+    ``reason`` is a stable code (``not_legal``, ``wrong_phase``, ``game_over``); ``legal`` holds
+    the legal alternatives as text, so a caller can show them.
+    """
+
+    def __init__(self, message: str, reason: str, legal: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.legal = tuple(legal)

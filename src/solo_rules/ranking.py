@@ -1,0 +1,110 @@
+"""The effective suit and strength of every card under a contract (DOSSIER §1.3-§1.6).
+
+Under a trump suit the three matadors lead the trumps: Spadille (♣Q) always first, Manille (the
+trump 7) second, Basta (♠Q) third [S-WIK, S-FOS, S-NIE]; the black queens leave their printed
+suits [S-WIK: "Neither Spadille nor Baste count as members of their natural suits."]. Below the
+matadors every suit runs A K Q J 10 9 8 7 (AMB-49). With no trump (Niese Kicker, Bronco, Bull)
+there are no matadors and every card keeps its suit (AMB-50). The tables are computed once per
+parameter set and trump, and cached.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from solo_rules.cards import Card, CardSet, Rank, Suit
+
+__all__ = ["NO_TRUMP", "TRUMP", "Ranking", "TrumpTables"]
+
+#: The effective-suit value of a trump card.
+TRUMP = 4
+#: The trump value of a contract without trumps.
+NO_TRUMP = 4
+
+
+@attrs.frozen(slots=True)
+class TrumpTables:
+    """Per card: its effective suit (0..3, or ``TRUMP``) and its power (higher wins).
+
+    Trumps have power 100 and above, so a trick is won by the highest power among the cards of
+    the led effective suit and the trumps.
+    """
+
+    trump: int
+    suit_of: tuple[int, ...]
+    power: tuple[int, ...]
+    trump_mask: int
+    suit_masks: tuple[int, ...]
+
+    def winner(self, cards: tuple[int, ...]) -> int:
+        """The index in ``cards`` (led card first) of the card that wins the trick."""
+        led = self.suit_of[cards[0]]
+        best, best_power = 0, -1
+        for index, card in enumerate(cards):
+            suit = self.suit_of[card]
+            if suit == TRUMP or suit == led:
+                power = self.power[card]
+                if power > best_power:
+                    best, best_power = index, power
+        return best
+
+    def follow_mask(self, led_card: int) -> int:
+        """The mask of cards that follow the suit of ``led_card`` (its effective suit)."""
+        suit = self.suit_of[led_card]
+        return self.trump_mask if suit == TRUMP else self.suit_masks[suit]
+
+    def order(self, pack: CardSet) -> tuple[Card, ...]:
+        """The trumps of ``pack``, highest first."""
+        trumps = [card for card in pack if self.suit_of[card] == TRUMP]
+        return tuple(sorted(trumps, key=lambda c: -self.power[c]))
+
+
+@attrs.frozen(slots=True)
+class Ranking:
+    """The card order of a variant: the matadors and the plain and no-trump orders.
+
+    ``matadors`` names the permanent top trumps in order; the token ``trump_seven`` stands for
+    the seven of whatever suit is trump. A matador is a trump under every trump suit, which is
+    how the black queens leave their printed suits.
+    """
+
+    matadors: tuple[str, ...] = ("CQ", "trump_seven", "SQ")
+    plain_order: tuple[Rank, ...] = tuple(Rank)
+    no_trump_order: tuple[Rank, ...] = tuple(Rank)
+
+    def matador_cards(self, trump: int) -> tuple[Card, ...]:
+        """The matadors under ``trump``, highest first; none without a trump."""
+        if trump == NO_TRUMP:
+            return ()
+        return tuple(
+            Card.of(Suit(trump), Rank.SEVEN) if name == "trump_seven" else Card[name]
+            for name in self.matadors
+        )
+
+    def tables(self, trump: int) -> TrumpTables:
+        """The cached tables for ``trump`` (0..3 for a suit, ``NO_TRUMP``)."""
+        return _tables(self, trump)
+
+
+@functools.cache
+def _tables(ranking: Ranking, trump: int) -> TrumpTables:
+    matadors = ranking.matador_cards(trump)
+    order = ranking.no_trump_order if trump == NO_TRUMP else ranking.plain_order
+    suit_of: list[int] = []
+    power: list[int] = []
+    for card in Card:
+        position = len(order) - order.index(card.rank)
+        if card in matadors:
+            suit_of.append(TRUMP)
+            power.append(200 - matadors.index(card))
+        elif card.suit == trump:
+            suit_of.append(TRUMP)
+            power.append(100 + position)
+        else:
+            suit_of.append(card.suit)
+            power.append(position)
+    trump_mask = sum(1 << c for c in Card if suit_of[c] == TRUMP)
+    suit_masks = tuple(sum(1 << c for c in Card if suit_of[c] == s) for s in range(4))
+    return TrumpTables(trump, tuple(suit_of), tuple(power), trump_mask, tuple(suit_masks))

@@ -1,0 +1,16 @@
+"""Rule modules, one file per rulebook slot; importing this package registers them all."""
+
+from solo_rules.rules import (  # noqa: F401  (imported to register the modules)
+    auction,
+    contracts,
+    deal,
+    early_end,
+    partner,
+    play,
+    ranks,
+    scoring,
+    settlement,
+)
+from solo_rules.rules.base import SLOTS, Clause, Provenance, RuleModule
+
+__all__ = ["SLOTS", "Clause", "Provenance", "RuleModule"]

@@ -1,0 +1,99 @@
+"""The rule-module base: a registry of module classes, provenance, and rulebook clauses.
+
+A rule module is a frozen attrs class whose fields are its typed parameters. It fills one
+rulebook slot, executes its rule when the variant is compiled, and describes the same rule in
+prose through ``describe()``, so the rulebook and the behaviour come from one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar, Literal, TypeVar
+
+import attrs
+
+__all__ = [
+    "SLOTS",
+    "Clause",
+    "Provenance",
+    "RuleModule",
+    "module_class",
+    "module_ids",
+    "register",
+]
+
+#: The rulebook slots, in rulebook order.
+SLOTS: tuple[str, ...] = (
+    "pack",
+    "deal",
+    "ranks",
+    "auction",
+    "contracts",
+    "partner",
+    "play",
+    "early_end",
+    "scoring",
+    "settlement",
+)
+
+Basis = Literal["stated", "inferred", "editorial", "house"]
+
+
+@attrs.frozen
+class Provenance:
+    """Where a rule comes from: its basis, the source and AMB ids, and for an editorial choice
+    the alternatives and the one-line rationale (the DOSSIER's AMB row)."""
+
+    basis: Basis
+    refs: tuple[str, ...] = ()
+    alternatives: tuple[str, ...] = ()
+    rationale: str = ""
+    quote: str = ""
+
+
+@attrs.frozen
+class Clause:
+    """One rule sentence of the rulebook, in our own words, tied to the parameter it states."""
+
+    text: str
+    param: str = ""
+
+
+class RuleModule:
+    """Base of every rule module: ``slot`` and ``module_id`` name it; fields are its params."""
+
+    slot: ClassVar[str]
+    module_id: ClassVar[str]
+
+    def describe(self) -> list[Clause]:
+        """The rule in prose, one clause per sentence, in rulebook order."""
+        raise NotImplementedError(f"{type(self).__name__} has no description")
+
+
+_REGISTRY: dict[str, type[RuleModule]] = {}
+
+M = TypeVar("M", bound=type[RuleModule])
+
+
+def register(slot: str, module_id: str) -> Callable[[M], M]:
+    """Class decorator: file a module class under its id for the variant loader."""
+
+    def wrap(cls: M) -> M:
+        if slot not in SLOTS:
+            raise ValueError(f"unknown rulebook slot {slot!r}")
+        cls.slot = slot
+        cls.module_id = module_id
+        _REGISTRY[module_id] = cls
+        return cls
+
+    return wrap
+
+
+def module_class(module_id: str) -> type[RuleModule] | None:
+    """The registered class of ``module_id``, or ``None``."""
+    return _REGISTRY.get(module_id)
+
+
+def module_ids(slot: str) -> list[str]:
+    """The ids of every registered module that fills ``slot``."""
+    return sorted(mid for mid, cls in _REGISTRY.items() if cls.slot == slot)

@@ -1,0 +1,157 @@
+"""The contracts a declarer may play (rulebook slot ``contracts``; DOSSIER §1.7, §1.8, §2a).
+
+A contract is data: who names trumps, whether a partner is called, the tricks to take, the base
+value, and the cards the declarer must hold. Declarations are numbered from that list, so their
+action ids are stable for a variant file.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from solo_rules.actions import DECLARE_BASE
+from solo_rules.cards import Card, Suit
+from solo_rules.rules.base import Clause, RuleModule, register
+
+__all__ = ["FREE", "ContractDef", "ContractLadder"]
+
+#: Trump code of a declaration whose trumps are not fixed by it (the partner names them).
+FREE = 4
+_SUIT_WORDS = ("clubs", "spades", "hearts", "diamonds")
+
+
+@attrs.frozen
+class ContractDef:
+    """One contract: ``trump_by`` is ``declarer``, ``partner`` (the called partner names them),
+    ``fixed`` (``suit``) or ``none`` (no trumps)."""
+
+    id: str
+    name: str
+    partner: Literal["none", "called_card"] = "none"
+    trump_by: Literal["declarer", "partner", "fixed", "none"] = "declarer"
+    suit: str | None = None
+    tricks: int = 5
+    base: int = 1
+    forced: bool = False
+    tout: bool = True
+    requires: tuple[str, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if self.trump_by == "fixed" and self.suit not in ("C", "S", "H", "D"):
+            raise ValueError(f"contract {self.id!r}: trump_by fixed needs suit C, S, H or D")
+        for name in self.requires:
+            if name not in Card.__members__:
+                raise ValueError(f"contract {self.id!r}: unknown card {name!r} in requires")
+
+    @property
+    def requires_mask(self) -> int:
+        """The cards the declarer must hold to bid or declare it."""
+        mask = 0
+        for name in self.requires:
+            mask |= 1 << Card[name]
+        return mask
+
+    def trump_codes(self) -> tuple[int, ...]:
+        """The trump codes a declaration of this contract may carry (``FREE``: not fixed)."""
+        if self.trump_by == "declarer":
+            return (0, 1, 2, 3)
+        if self.trump_by == "fixed":
+            return ("CSHD".index(self.suit or "C"),)
+        return (FREE,)
+
+
+@register("contracts", "contracts.ladder")
+@attrs.frozen
+class ContractLadder(RuleModule):
+    """The list of contracts, lowest first, and whether Tout may be announced with them."""
+
+    contracts: tuple[ContractDef, ...]
+
+    def __attrs_post_init__(self) -> None:
+        ids = [c.id for c in self.contracts]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"contract ids repeat: {ids}")
+        if len(self.contracts) > 40:
+            raise ValueError("at most 40 contracts")
+
+    def index(self, contract_id: str) -> int:
+        """The position of ``contract_id`` in the list."""
+        for position, contract in enumerate(self.contracts):
+            if contract.id == contract_id:
+                return position
+        raise KeyError(contract_id)
+
+    @staticmethod
+    def declaration_codes(contract: ContractDef, preferred: int | None) -> tuple[int, ...]:
+        """Trump codes for ``contract``; a partner-named trump may be bound to the preferred
+        suit by the declaration (a preferred-level Grossfrage, AMB-07)."""
+        codes = contract.trump_codes()
+        if contract.trump_by == "partner" and preferred is not None:
+            codes += (preferred,)
+        return codes
+
+    def declarations(self, preferred: int | None) -> list[tuple[int, str]]:
+        """Every declaration of this ladder as (action id, text)."""
+        out = []
+        for position, contract in enumerate(self.contracts):
+            for code in self.declaration_codes(contract, preferred):
+                for tout in (False, True) if contract.tout else (False,):
+                    out.append((self.declaration_id(position, code, tout),
+                                self.declaration_text(contract, code, tout)))
+        return out
+
+    @staticmethod
+    def declaration_id(position: int, code: int, tout: bool) -> int:
+        """The action id of declaring contract ``position`` with trump ``code``."""
+        return DECLARE_BASE + (position * 5 + code) * 2 + int(tout)
+
+    def decode(self, action_id: int) -> tuple[ContractDef, int, bool]:
+        """(contract, trump code, tout) of a declaration id."""
+        offset = action_id - DECLARE_BASE
+        return self.contracts[offset // 10], offset // 2 % 5, bool(offset & 1)
+
+    @staticmethod
+    def declaration_text(contract: ContractDef, code: int, tout: bool) -> str:
+        """``declare solo H tout`` and the like."""
+        words = ["declare", contract.id]
+        if code != FREE and contract.trump_by != "fixed":
+            words.append("CSHD"[code])
+        if tout:
+            words.append("tout")
+        return " ".join(words)
+
+    def describe(self) -> list[Clause]:
+        clauses = []
+        for contract in self.contracts:
+            clauses.append(Clause(_describe_contract(contract), f"contracts.{contract.id}"))
+        if any(c.tout for c in self.contracts):
+            names = ", ".join(c.name for c in self.contracts if c.tout)
+            clauses.append(Clause(
+                f"Tout (all the tricks) may be announced together with the declaration of {names};"
+                " the party must then take every trick.", "contracts.tout"))
+        return clauses
+
+
+def _describe_contract(contract: ContractDef) -> str:
+    who = {
+        "declarer": "the declarer names trumps",
+        "partner": "the called partner reveals himself and names trumps",
+        "fixed": f"{_SUIT_WORDS['CSHD'.index(contract.suit or 'C')]} are trumps",
+        "none": "there are no trumps",
+    }[contract.trump_by]
+    side = ("together with the partner called by a card" if contract.partner == "called_card"
+            else "alone against the others")
+    forced = " It is played only when everyone passes." if contract.forced else ""
+    needs = ""
+    if contract.requires:
+        cards = " and ".join(Card[name].symbol_text for name in contract.requires)
+        needs = f" Only a player who holds {cards} may bid or declare it."
+    return (f"{contract.name}: {who}; the declarer plays {side} and must take at least "
+            f"{contract.tricks} tricks. Base value {contract.base}.{forced}{needs}")
+
+
+def suit_word(suit: int) -> str:
+    """The English plural name of a suit."""
+    return _SUIT_WORDS[Suit(suit)]

@@ -1,0 +1,126 @@
+"""The pack, the seats and the deal (rulebook slots ``pack`` and ``deal``; DOSSIER §1.1, §2a)."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+import attrs
+
+from solo_rules.cards import Card, CardSet, Suit, piquet_pack
+from solo_rules.rules.base import Clause, RuleModule, register
+
+__all__ = ["PacketDeal", "PiquetPack"]
+
+
+def _card_list(cards: tuple[str, ...]) -> str:
+    return ", ".join(Card[name].symbol_text for name in cards)
+
+
+@register("pack", "pack.piquet")
+@attrs.frozen
+class PiquetPack(RuleModule):
+    """The 32-card Piquet/Skat pack, less ``remove``, for ``players`` seats [S-WIK, S-FOS]."""
+
+    players: int = attrs.field(default=4, validator=attrs.validators.in_((3, 4, 5, 6)))
+    remove: tuple[str, ...] = ()
+    suits: Literal["german", "french"] = "french"
+
+    def __attrs_post_init__(self) -> None:
+        for name in self.remove:
+            if name not in Card.__members__:
+                raise ValueError(f"unknown card {name!r} in remove")
+
+    @property
+    def cards(self) -> CardSet:
+        """The cards in play."""
+        return piquet_pack(Card[name] for name in self.remove)
+
+    def describe(self) -> list[Clause]:
+        count = len(self.cards)
+        hand = count // self.players
+        style = (
+            "German-suited (Eichel, Grün, Rot, Schellen; Ober and Unter)"
+            if self.suits == "german"
+            else "French-suited (clubs, spades, hearts, diamonds)"
+        )
+        clauses = [
+            Clause(f"{self.players} players each play for themselves in every hand.", "players"),
+            Clause(f"The game uses a {style} pack of 32 cards, A K Q J 10 9 8 7 in each suit.",
+                   "suits"),
+        ]
+        if self.remove:
+            clauses.append(Clause(
+                f"The {_card_list(self.remove)} are taken out, leaving {count} cards.", "remove"))
+        clauses.append(Clause(f"Each player receives {hand} cards.", "players"))
+        return clauses
+
+
+@register("deal", "deal.packets")
+@attrs.frozen
+class PacketDeal(RuleModule):
+    """Deal in packets from eldest round the table [S-WIK: "deals 8 cards each in batches of
+    3-2-3"]; the first dealer, the next dealer and misdeals are session rules described here."""
+
+    packets: tuple[int, ...] = (3, 2, 3)
+    first_dealer: Literal["lot_lowest_card", "first_club_dealt"] = "lot_lowest_card"
+    next_dealer: Literal["left", "right"] = "left"
+    misdeal: Literal["same_dealer_redeals", "deal_passes_left"] = "same_dealer_redeals"
+    cut: Literal["right_of_dealer", "none"] = "right_of_dealer"
+
+    def deal(self, pack: CardSet, players: int, dealer: int, rng: random.Random) -> tuple[int, ...]:
+        """Shuffle ``pack`` and deal the packets clockwise from eldest; one mask per seat."""
+        cards = list(pack)
+        rng.shuffle(cards)
+        hands = [0] * players
+        position = 0
+        for size in self.packets:
+            for offset in range(1, players + 1):
+                seat = (dealer + offset) % players
+                for card in cards[position:position + size]:
+                    hands[seat] |= 1 << card
+                position += size
+        return tuple(hands)
+
+    def following_dealer(self, dealer: int, players: int, misdeal: bool = False) -> int:
+        """The dealer of the next hand, after a normal hand or after a misdeal."""
+        if misdeal and self.misdeal == "same_dealer_redeals":
+            return dealer
+        step = -1 if self.next_dealer == "right" and not misdeal else 1
+        return (dealer + step) % players
+
+    def choose_first_dealer(self, pack: CardSet, players: int, rng: random.Random) -> int:
+        """Draw for the first dealer: the lowest card drawn (by rank, then suit), or the first
+        player dealt a club when the cards are thrown round face up."""
+        cards = list(pack)
+        rng.shuffle(cards)
+        if self.first_dealer == "first_club_dealt":
+            for position, card in enumerate(cards):
+                if card.suit == Suit.CLUBS:
+                    return position % players
+        drawn = cards[:players]
+        return max(range(players), key=lambda seat: (drawn[seat].rank, drawn[seat].suit))
+
+    def describe(self) -> list[Clause]:
+        first = {
+            "lot_lowest_card": "The first dealer is chosen by lot: whoever draws the lowest card "
+                               "deals first.",
+            "first_club_dealt": "For the first dealer the cards are dealt round face up; the "
+                                "first player to receive a club deals.",
+        }[self.first_dealer]
+        batches = "-".join(str(n) for n in self.packets)
+        clauses = [Clause(first, "first_dealer")]
+        if self.cut == "right_of_dealer":
+            clauses.append(Clause("The dealer shuffles and the player on the right cuts.", "cut"))
+        clauses += [
+            Clause(f"The cards are dealt clockwise in batches of {batches}, beginning with the "
+                   "player on the dealer's left (eldest); seats are numbered in that order.",
+                   "packets"),
+            Clause("The deal passes to the "
+                   f"{'left' if self.next_dealer == 'left' else 'right'} after each hand.",
+                   "next_dealer"),
+            Clause({"same_dealer_redeals": "After a misdeal the same dealer deals again.",
+                    "deal_passes_left": "After a misdeal the dealer loses the deal, which passes "
+                                        "to the left."}[self.misdeal], "misdeal"),
+        ]
+        return clauses

@@ -1,0 +1,54 @@
+"""Trick play (rulebook slot ``play``; DOSSIER §1.6).
+
+[S-WIK: "Players must follow suit if possible; if not, they can play anything."] Following is
+by effective suit: the matadors belong to the trumps, not to their printed suits.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from solo_rules.rules.base import Clause, RuleModule, register
+
+if TYPE_CHECKING:
+    from solo_rules.state import GameState
+    from solo_rules.engine import CompiledRules
+
+__all__ = ["FollowSuit"]
+
+
+@register("play", "play.follow_suit")
+@attrs.frozen
+class FollowSuit(RuleModule):
+    """Follow the led suit if possible; otherwise play anything, or trump if ``must_trump``."""
+
+    must_trump: bool = False
+
+    def legal_mask(self, rules: CompiledRules, state: GameState, seat: int) -> int:
+        """The cards ``seat`` may play to the current trick."""
+        hand = state.hands[seat]
+        if not state.trick:
+            return hand
+        contract = state.contract
+        assert contract is not None and contract.trump is not None
+        tables = rules.tables(contract.trump)
+        follow = hand & tables.follow_mask(state.trick[0])
+        if follow:
+            return follow
+        if self.must_trump and hand & tables.trump_mask:
+            return hand & tables.trump_mask
+        return hand
+
+    def describe(self) -> list[Clause]:
+        void = ("must play a trump if he can" if self.must_trump
+                else "may play any card; there is no duty to trump or to beat the trick")
+        return [
+            Clause("Eldest leads to the first trick; the winner of each trick leads to the next.",
+                   "must_trump"),
+            Clause("Each player must follow the suit led if he can; a player who cannot "
+                   f"{void}.", "must_trump"),
+            Clause("The highest trump wins the trick; if no trump is played, the highest card "
+                   "of the suit led wins.", "must_trump"),
+        ]

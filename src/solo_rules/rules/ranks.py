@@ -1,0 +1,79 @@
+"""The card order (rulebook slot ``ranks``; DOSSIER §1.3, §1.4)."""
+
+from __future__ import annotations
+
+import attrs
+
+from solo_rules.cards import Card, Rank
+from solo_rules.ranking import Ranking
+from solo_rules.rules.base import Clause, RuleModule, register
+
+__all__ = ["MatadorTrumps", "rank_list"]
+
+_MATADOR_NAMES = ("Spadille", "Manille", "Basta")
+
+
+def rank_list(value: object) -> tuple[Rank, ...]:
+    """Convert a list of rank letters (``A K Q J T 9 8 7``, ``10`` for T) without repeats."""
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"expected a list of ranks, got {value!r}")
+    ranks = tuple(v if isinstance(v, Rank) else _letter(str(v)) for v in value)
+    if len(set(ranks)) != len(ranks):
+        raise ValueError(f"a rank list may not repeat a rank, got {value!r}")
+    return ranks
+
+
+def _order(value: object) -> tuple[Rank, ...]:
+    ranks = rank_list(value)
+    if sorted(ranks) != list(Rank):
+        raise ValueError(f"a rank order must name each of A K Q J T 9 8 7 once, got {value!r}")
+    return ranks
+
+
+def _letter(text: str) -> Rank:
+    letter = {"10": "T"}.get(text, text).upper()
+    for rank in Rank:
+        if rank.letter == letter:
+            return rank
+    raise ValueError(f"unknown rank {text!r}: use A K Q J T (or 10) 9 8 7")
+
+
+@register("ranks", "ranks.matador_trumps")
+@attrs.frozen
+class MatadorTrumps(RuleModule):
+    """Spadille, the trump seven and Basta head the trumps; natural order below [S-WIK,
+    S-NIE, S-FOS]. With no trumps the plain order holds in every suit (AMB-50)."""
+
+    matadors: tuple[str, ...] = ("CQ", "trump_seven", "SQ")
+    plain_order: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=_order)
+    no_trump_order: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=_order)
+
+    def __attrs_post_init__(self) -> None:
+        for name in self.matadors:
+            if name != "trump_seven" and name not in Card.__members__:
+                raise ValueError(f"unknown matador {name!r}: a card like CQ, or trump_seven")
+
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking tables of this card order."""
+        return Ranking(self.matadors, self.plain_order, self.no_trump_order)
+
+    def describe(self) -> list[Clause]:
+        names = []
+        for position, name in enumerate(self.matadors):
+            card = "the seven of trumps" if name == "trump_seven" else Card[name].symbol_text
+            label = _MATADOR_NAMES[position] if position < 3 else "matador"
+            names.append(f"{card} ({label})")
+        order = " ".join("10" if r is Rank.TEN else r.letter for r in self.plain_order)
+        return [
+            Clause("The highest trumps, whatever suit is trump, are in order " + ", ".join(names)
+                   + "; together they are the matadors.", "matadors"),
+            Clause("A black queen that is a matador belongs to the trump suit only, never to its "
+                   "printed suit.", "matadors"),
+            Clause(f"Below the matadors the trumps, and every plain suit, rank {order}.",
+                   "plain_order"),
+            Clause("In a contract without trumps there are no matadors: every card keeps its "
+                   "suit and ranks " + " ".join("10" if r is Rank.TEN else r.letter
+                                                 for r in self.no_trump_order) + ".",
+                   "no_trump_order"),
+        ]
