@@ -45,6 +45,7 @@ __all__ = [
     "Suit",
     "Trick",
     "Variant",
+    "VariantError",
     "available_variants",
     "load_variant",
     "new_game",

@@ -9,7 +9,7 @@ variant's name: every difference between variants is a module or a parameter.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -27,6 +27,18 @@ from solo_rules.cards import Card, CardSet, parse_card
 from solo_rules.errors import ActionParseError, CardParseError, InvalidStateError
 from solo_rules.ranking import NO_TRUMP, Ranking, TrumpTables
 from solo_rules.rules.contracts import FREE, ContractDef
+from solo_rules.rules.slots import (
+    AuctionRules,
+    ContractRules,
+    DealRules,
+    EarlyEndRules,
+    PackRules,
+    PartnerRules,
+    PlayRules,
+    RankRules,
+    ScoringRules,
+    SettlementRules,
+)
 from solo_rules.state import (
     ASKED,
     CONTINUED,
@@ -103,21 +115,20 @@ class CompiledRules:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        modules = variant.modules
-        self.pack_module: Any = modules["pack"]
-        self.deal_module: Any = modules["deal"]
-        self.ranks: Any = modules["ranks"]
-        self.auction: Any = modules["auction"]
-        self.contracts: Any = modules["contracts"]
-        self.partner: Any = modules.get("partner")
-        self.play: Any = modules["play"]
-        self.early_end: Any = modules["early_end"]
-        self.scoring: Any = modules["scoring"]
-        self.settlement: Any = modules["settlement"]
-        self.players: int = self.pack_module.players
-        self.pack: int = self.pack_module.cards.mask
-        self.hand_size: int = CardSet(self.pack).__len__() // self.players
-        self.ranking: Ranking = self.ranks.ranking
+        modules: dict[str, Any] = dict(variant.modules)
+        self.pack_module: PackRules = modules["pack"]
+        self.deal_module: DealRules = modules["deal"]
+        self.auction: AuctionRules = modules["auction"]
+        self.contracts: ContractRules = modules["contracts"]
+        self.partner: PartnerRules | None = modules.get("partner")
+        self.play: PlayRules = modules["play"]
+        self.early_end: EarlyEndRules = modules["early_end"]
+        self.scoring: ScoringRules = modules["scoring"]
+        self.settlement: SettlementRules = modules["settlement"]
+        self.players = self.pack_module.players
+        self.pack = self.pack_module.cards.mask
+        self.hand_size = len(CardSet(self.pack)) // self.players
+        self.ranking: Ranking = cast(RankRules, modules["ranks"]).ranking
         self._tables = tuple(self.ranking.tables(t) for t in range(5))
         self._contract_defs = {c.id: c for c in self.contracts.contracts}
         entries = [(card, f"play {Card(card).name}") for card in range(32)]
@@ -140,7 +151,7 @@ class CompiledRules:
 
     def contract_def(self, contract_id: str) -> ContractDef:
         """The contract definition by id."""
-        return self._contract_defs[contract_id]
+        return cast(ContractDef, self._contract_defs[contract_id])
 
     def contract_text(self, contract: Contract) -> str:
         """``Solo in H by seat 2, tout`` and the like."""
@@ -156,8 +167,7 @@ class CompiledRules:
 
     def deal(self, rng: random.Random, dealer: int) -> tuple[int, ...]:
         """Shuffle and deal one hand per seat."""
-        return self.deal_module.deal(CardSet(self.pack), self.players,  # type: ignore[no-any-return]
-                                     dealer, rng)
+        return self.deal_module.deal(CardSet(self.pack), self.players, dealer, rng)
 
     def start(self, hands: tuple[int, ...], dealer: int) -> GameState:
         """The state before the first bid."""
@@ -185,8 +195,10 @@ class CompiledRules:
         if phase == Phase.DECLARE:
             return tuple(sorted(self.auction.declarations(self, state)))
         if phase == Phase.CALL:
+            assert self.partner is not None
             return tuple(self.partner.callable_cards(self, state))
         if phase == Phase.TRUMP:
+            assert self.partner is not None
             return tuple(TRUMP_BASE + s for s in self.partner.partner_trumps(state))
         if phase == Phase.DECIDE:
             return tuple(self.early_end.decisions(self, state))
@@ -196,8 +208,8 @@ class CompiledRules:
         """A short reason why ``aid`` is not legal in ``state``."""
         phase = state.phase
         expected = {Phase.AUCTION: "a bid, hold or pass", Phase.DECLARE: "a declaration",
-                    Phase.CALL: "a call", Phase.TRUMP: "naming trumps", Phase.PLAY: "a card to play",
-                    Phase.DECIDE: "a decision"}[Phase(phase)]
+                    Phase.CALL: "a call", Phase.TRUMP: "naming trumps",
+                    Phase.PLAY: "a card to play", Phase.DECIDE: "a decision"}[Phase(phase)]
         kind = self.actions.by_id[aid].kind if aid in self.actions.by_id else "unknown"
         kinds = {Phase.PLAY: ("play",), Phase.CALL: ("call",), Phase.TRUMP: ("trump",),
                  Phase.DECLARE: ("declare",)}.get(Phase(phase))
@@ -241,17 +253,16 @@ class CompiledRules:
 
     def _bid(self, state: GameState, aid: int, history: tuple[tuple[int, int], ...]) -> GameState:
         auction, following = self.auction.step(state, aid)
+        state = attrs.evolve(state, auction=auction, history=history)
         if following is not None:
-            return attrs.evolve(state, player=following, auction=auction, history=history)
-        if auction.holder >= 0:
-            return attrs.evolve(state, phase=Phase.DECLARE, player=auction.holder,
-                                auction=auction, history=history)
-        forced = self.auction.forced_declarer(state)
-        if forced is None:
-            return attrs.evolve(state, phase=Phase.END, auction=auction, history=history)
-        auction = attrs.evolve(auction, holder=forced, forced=True)
-        return attrs.evolve(state, phase=Phase.DECLARE, player=forced, auction=auction,
-                            history=history)
+            return attrs.evolve(state, player=following)
+        end = self.auction.finish(state)
+        state = attrs.evolve(state, auction=end.auction)
+        if end.declarer is not None:
+            return attrs.evolve(state, phase=Phase.DECLARE, player=end.declarer)
+        if end.contract is not None:
+            return self._start_play(attrs.evolve(state, contract=end.contract))
+        return attrs.evolve(state, phase=Phase.END)
 
     def _declare(self, state: GameState, aid: int,
                  history: tuple[tuple[int, int], ...]) -> GameState:
@@ -354,4 +365,4 @@ class CompiledRules:
 
 
 def _compiled_of(variant: Variant) -> CompiledRules:
-    return variant.compiled
+    return cast(CompiledRules, variant.compiled)

@@ -44,7 +44,7 @@ class TrumpTables:
         best, best_power = 0, -1
         for index, card in enumerate(cards):
             suit = self.suit_of[card]
-            if suit == TRUMP or suit == led:
+            if suit in (TRUMP, led):
                 power = self.power[card]
                 if power > best_power:
                     best, best_power = index, power

@@ -23,6 +23,7 @@ from solo_rules.ranking import NO_TRUMP
 if TYPE_CHECKING:
     from solo_rules.engine import CompiledRules
     from solo_rules.variant import Variant
+    from solo_rules.view import PlayerView
 
 __all__ = ["Contract", "GameState", "Outcome", "Phase", "Trick", "new_game"]
 
@@ -221,7 +222,7 @@ class GameState:
             raise InvalidStateError("outcome() is only defined once the hand is over")
         return self.rules.outcome(self)
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: see ``solo_rules.view.PlayerView``."""
         from solo_rules.view import PlayerView
 
@@ -264,7 +265,7 @@ def new_game(
 
     if isinstance(variant, str):
         variant = load_variant(variant)
-    rules = variant.compiled
+    rules: CompiledRules = variant.compiled
     players = rules.players
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise InvalidStateError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")

@@ -14,7 +14,7 @@ import importlib.resources
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import cattrs
@@ -307,7 +307,7 @@ def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
     params_raw = raw.pop("params", None) or {}
     main = _one_provenance(raw, dotted, where, cites)
     per_param = {}
-    fields = {f.name for f in attrs.fields(type(module))}
+    fields = {f.name for f in attrs.fields(cast(Any, type(module)))}
     for name, value in params_raw.items():
         if name not in fields:
             raise VariantError(f"{where}: {dotted}.params.{name}: no such parameter of "
@@ -337,7 +337,7 @@ def _one_provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str])
 
 def _explain(exc: BaseException) -> str:
     try:
-        messages = cattrs.transform_error(exc)  # type: ignore[arg-type]
+        messages = cattrs.transform_error(cast(Any, exc))
     except Exception:
         messages = [str(exc)]
     text = "; ".join(messages) if messages else str(exc)

@@ -8,7 +8,7 @@ and a forced contract when everyone passes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -18,10 +18,10 @@ from solo_rules.rules.base import Clause, RuleModule, register
 from solo_rules.rules.contracts import FREE, ContractLadder, suit_word
 
 if TYPE_CHECKING:
-    from solo_rules.state import GameState
     from solo_rules.engine import CompiledRules
+    from solo_rules.state import Contract, GameState
 
-__all__ = ["AllPass", "BidLevel", "Duty", "HoldState", "ImmediateHold"]
+__all__ = ["AllPass", "AuctionEnd", "BidLevel", "Duty", "HoldState", "ImmediateHold"]
 
 
 @attrs.frozen
@@ -44,11 +44,42 @@ class Duty:
 
 @attrs.frozen
 class AllPass:
-    """What happens when every player passes: the holder of ``holder_of`` must declare the
-    ``contract`` (Mussfrage), or, with no contract, the hand is thrown in."""
+    """What happens when every player passes: the holder of all of ``holder_of`` must declare
+    one of the forced ``contracts`` (Mussfrage, Forcée); with no contract, or when nobody holds
+    those cards, the hand is thrown in."""
 
-    contract: str | None = None
+    contracts: tuple[str, ...] = ()
     holder_of: tuple[str, ...] = ()
+
+    def declarer(self, hands: tuple[int, ...]) -> int | None:
+        """The seat that must play a forced contract, or ``None`` (thrown in)."""
+        if not self.contracts:
+            return None
+        needed = _mask(self.holder_of)
+        for seat, hand in enumerate(hands):
+            if hand & needed == needed:
+                return seat
+        return None
+
+    def describe(self) -> Clause:
+        """The all-pass rule in prose."""
+        if not self.contracts:
+            return Clause("If everyone passes, the hand is thrown in and the deal passes on.",
+                          "all_pass")
+        holder = " and ".join(Card[c].symbol_text for c in self.holder_of)
+        games = " or ".join(c.capitalize() for c in self.contracts)
+        return Clause(f"If everyone passes, the player holding {holder} must play a {games}; "
+                      "if nobody holds them, the hand is thrown in.", "all_pass")
+
+
+@attrs.frozen
+class AuctionEnd:
+    """How an auction ended: the seat that declares next, or a contract that starts play at
+    once, or neither (the hand is thrown in)."""
+
+    auction: Any
+    declarer: int | None
+    contract: Contract | None = None
 
 
 @attrs.frozen(slots=True)
@@ -121,8 +152,9 @@ class ImmediateHold(RuleModule):
         for level in self.levels:
             if level.contract not in known:
                 raise ValueError(f"bid level names unknown contract {level.contract!r}")
-        if self.all_pass.contract is not None and self.all_pass.contract not in known:
-            raise ValueError(f"all_pass names unknown contract {self.all_pass.contract!r}")
+        for name in self.all_pass.contracts:
+            if name not in known:
+                raise ValueError(f"all_pass names unknown contract {name!r}")
 
     def _level_of(self, contract: str, preferred: bool) -> int:
         for index, level in enumerate(self.levels):
@@ -203,16 +235,16 @@ class ImmediateHold(RuleModule):
         return (HoldState(auction.next_entrant, seat, auction.challenger, level, preferred),
                 auction.challenger)
 
-    def forced_declarer(self, state: GameState) -> int | None:
-        """After an all-pass: the seat that must play the forced contract, or ``None`` for a
-        thrown-in hand."""
-        if self.all_pass.contract is None:
-            return None
-        needed = _mask(self.all_pass.holder_of)
-        for seat, hand in enumerate(state.hands):
-            if hand & needed == needed:
-                return seat
-        return None
+    def finish(self, state: GameState) -> AuctionEnd:
+        """The auction's result once every seat has spoken: the last holder declares; after an
+        all-pass the forced player does, or the hand is thrown in."""
+        auction: HoldState = state.auction
+        if auction.holder >= 0:
+            return AuctionEnd(auction, auction.holder)
+        forced = self.all_pass.declarer(state.hands)
+        if forced is None:
+            return AuctionEnd(auction, None)
+        return AuctionEnd(attrs.evolve(auction, holder=forced, forced=True), forced)
 
     def declarations(self, rules: CompiledRules, state: GameState) -> list[int]:
         """The declaration ids open to the auction winner (or the forced player)."""
@@ -222,7 +254,7 @@ class ImmediateHold(RuleModule):
         ladder = rules.contracts
         out = []
         for position, contract in enumerate(ladder.contracts):
-            if auction.forced != (contract.id == self.all_pass.contract):
+            if auction.forced != (contract.id in self.all_pass.contracts):
                 continue
             needed = contract.requires_mask
             if hand & needed != needed:
@@ -251,9 +283,8 @@ class ImmediateHold(RuleModule):
         return True
 
     def describe(self) -> list[Clause]:
-        names = self.level_names
         shown = []
-        for name, level in zip(names, self.levels, strict=True):
+        for level in self.levels:
             contract = level.contract.capitalize()
             shown.append(f"{contract} in {suit_word('CSHD'.index(self.preferred_suit or 'C'))}"
                          if level.preferred else contract)
@@ -289,11 +320,5 @@ class ImmediateHold(RuleModule):
                 f"{self.duty.released_by.capitalize()} has been bid, and he must declare at "
                 f"least a {self.duty.at_least.capitalize()} unless a "
                 f"{self.duty.released_by.capitalize()} was bid.", "duty"))
-        if self.all_pass.contract is None:
-            clauses.append(Clause("If everyone passes, the hand is thrown in.", "all_pass"))
-        else:
-            holder = " and ".join(Card[c].symbol_text for c in self.all_pass.holder_of)
-            clauses.append(Clause(
-                f"If everyone passes, the player holding {holder} must play a "
-                f"{self.all_pass.contract.capitalize()}.", "all_pass"))
+        clauses.append(self.all_pass.describe())
         return clauses

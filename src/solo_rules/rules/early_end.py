@@ -17,8 +17,8 @@ from solo_rules.rules.base import Clause, RuleModule, register
 from solo_rules.state import ASKED, CONTINUED, REVEALED, STOPPED
 
 if TYPE_CHECKING:
-    from solo_rules.state import GameState
     from solo_rules.engine import CompiledRules
+    from solo_rules.state import GameState
 
 __all__ = ["PrimeOrContinue", "declarer_sees_party_sweep"]
 
@@ -55,7 +55,7 @@ class PrimeOrContinue(RuleModule):
         contract = state.contract
         assert contract is not None
         if contract.tout or state.flags & CONTINUED:
-            return rules.hand_size
+            return int(rules.hand_size)
         return rules.contract_def(contract.kind).tricks
 
     def decisions(self, rules: CompiledRules, state: GameState) -> list[int]:

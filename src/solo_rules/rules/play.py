@@ -13,8 +13,8 @@ import attrs
 from solo_rules.rules.base import Clause, RuleModule, register
 
 if TYPE_CHECKING:
-    from solo_rules.state import GameState
     from solo_rules.engine import CompiledRules
+    from solo_rules.state import GameState
 
 __all__ = ["FollowSuit"]
 

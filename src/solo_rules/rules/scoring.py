@@ -14,8 +14,8 @@ from solo_rules.rules.base import Clause, RuleModule, register
 from solo_rules.state import CONTINUED, STOPPED
 
 if TYPE_CHECKING:
-    from solo_rules.state import GameState
     from solo_rules.engine import CompiledRules
+    from solo_rules.state import GameState
 
 __all__ = ["PartyPoints"]
 
