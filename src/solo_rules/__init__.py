@@ -9,6 +9,7 @@
 from solo_rules import rules as _rules  # noqa: F401  (registers the rule modules)
 from solo_rules.actions import Action
 from solo_rules.cards import Card, CardSet, Rank, Suit, parse_card, parse_cards, piquet_pack
+from solo_rules.describe import rulebook
 from solo_rules.errors import (
     ActionParseError,
     CardParseError,
@@ -52,5 +53,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "piquet_pack",
+    "rulebook",
 ]
 __version__ = "0.1.0"

@@ -1,0 +1,11 @@
+"""Bots that play a seat from its ``PlayerView`` alone, so they can never see hidden cards.
+
+``RandomBot`` picks a legal action at random; ``HeuristicBot`` plays simple, sensible card
+play. Both take a seed, so a game between bots is reproducible.
+"""
+
+from solo_rules.bots.base import Bot, legal_choices
+from solo_rules.bots.heuristic import HeuristicBot
+from solo_rules.bots.random import RandomBot
+
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "legal_choices"]
