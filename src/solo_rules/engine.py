@@ -93,7 +93,7 @@ class ActionSpace:
         key = _ALIASES.get(key, key)
         if words and words[0] in ("play", "call") and len(words) == 2:
             try:
-                key = f"{words[0]} {parse_card(words[1]).name.lower()}"
+                key = f"{words[0]} {parse_card(text.split()[1]).name.lower()}"
             except CardParseError as exc:
                 raise ActionParseError(f"cannot read action {text!r}: {exc}") from None
         elif words and words[0] in ("declare", "trump"):
@@ -156,7 +156,9 @@ class CompiledRules:
     def contract_text(self, contract: Contract) -> str:
         """``Solo in H by seat 2, tout`` and the like."""
         cdef = self.contract_def(contract.kind)
-        text = f"{cdef.name} by seat {contract.declarer}, trumps {trump_name(contract.trump)}"
+        who = ("everyone for himself" if contract.declarer is None
+               else f"by seat {contract.declarer}")
+        text = f"{cdef.name} {who}, trumps {trump_name(contract.trump)}"
         if contract.called is not None:
             text += f", calling {Card(contract.called).symbol_text}"
         if contract.tout:
@@ -221,6 +223,10 @@ class CompiledRules:
                 return f"seat {seat} does not hold {Card(aid).name}"
             if state.trick and self.play.legal_mask(self, state, seat) >> aid & 1:
                 return "the called card must be played"
+            contract = state.contract
+            if state.trick and contract is not None and self.tables(contract.trump).follow_mask(
+                    state.trick[0]) >> aid & 1:
+                return f"seat {seat} must beat the trick with a card of the suit led"
             if state.trick:
                 return f"seat {seat} must follow the suit of {Card(state.trick[0]).name}"
             return "the holder of the called card must lead it when he leads its suit"
@@ -261,21 +267,31 @@ class CompiledRules:
         if end.declarer is not None:
             return attrs.evolve(state, phase=Phase.DECLARE, player=end.declarer)
         if end.contract is not None:
-            return self._start_play(attrs.evolve(state, contract=end.contract))
+            return self._contracted(attrs.evolve(state, contract=end.contract))
         return attrs.evolve(state, phase=Phase.END)
 
     def _declare(self, state: GameState, aid: int,
                  history: tuple[tuple[int, int], ...]) -> GameState:
         cdef, code, tout = self.contracts.decode(aid)
+        contract = self.make_contract(cdef, code, tout, state.player)
+        return self._contracted(attrs.evolve(state, contract=contract, history=history))
+
+    def make_contract(self, cdef: ContractDef, code: int, tout: bool, declarer: int) -> Contract:
+        """The contract ``cdef`` declared by ``declarer`` with trump ``code`` (a suit, or
+        ``FREE`` when the partner names trumps) and Tout or not."""
         if cdef.trump_by == "partner":
             trump, constraint = None, None if code == FREE else code
         else:
             trump, constraint = (NO_TRUMP if cdef.trump_by == "none" else code), None
-        contract = Contract(cdef.id, self.contracts.index(cdef.id), state.player, trump, tout,
-                            None, None, constraint)
-        state = attrs.evolve(state, contract=contract, history=history)
-        if cdef.partner == "called_card":
-            return attrs.evolve(state, phase=Phase.CALL)
+        return Contract(cdef.id, self.contracts.index(cdef.id), declarer, trump, tout,
+                        None, None, constraint)
+
+    def _contracted(self, state: GameState) -> GameState:
+        """Once the contract is fixed: its declarer calls a partner if it has one, else play."""
+        assert state.contract is not None
+        if self.contract_def(state.contract.kind).partner == "called_card":
+            assert state.contract.declarer is not None
+            return attrs.evolve(state, phase=Phase.CALL, player=state.contract.declarer)
         return self._start_play(state)
 
     def _call(self, state: GameState, aid: int, history: tuple[tuple[int, int], ...]) -> GameState:
@@ -322,7 +338,7 @@ class CompiledRules:
 
     def _after_trick(self, state: GameState) -> GameState:
         if self.early_end.decisions(self, state):
-            assert state.contract is not None
+            assert state.contract is not None and state.contract.declarer is not None
             return attrs.evolve(state, phase=Phase.DECIDE, player=state.contract.declarer)
         if self.early_end.finished(self, state):
             return attrs.evolve(state, phase=Phase.END)
@@ -355,6 +371,8 @@ class CompiledRules:
         if contract is None:
             return Outcome(None, None, None, 0, 0, False, (0,) * state.players, (),
                            "thrown in: everyone passed")
+        if contract.co_declarers:
+            return self._joint_outcome(state, contract)
         made, parts = self.scoring.score(self, state)
         sign = 1 if made else -1
         value = sign * sum(v for _, v in parts)
@@ -362,6 +380,20 @@ class CompiledRules:
         return Outcome(contract, contract.declarer, contract.partner, party, defenders, made,
                        self.settlement.settle(state, value),
                        tuple((name, sign * v) for name, v in parts))
+
+    def _joint_outcome(self, state: GameState, contract: Contract) -> Outcome:
+        """A contract with several declarers: each plays and settles his own game with every
+        other player (S-NIE multiple Kickers, AMB-33); the results add up."""
+        singles = [self.outcome(attrs.evolve(state, contract=attrs.evolve(
+            contract, declarer=seat, co_declarers=()))) for seat in contract.declarers]
+        scores = tuple(sum(o.scores[seat] for o in singles) for seat in range(state.players))
+        breakdown = tuple((f"seat {seat}: {name}", v)
+                          for seat, o in zip(contract.declarers, singles, strict=True)
+                          for name, v in o.breakdown)
+        first = singles[0]
+        return Outcome(contract, contract.declarer, None, first.party_tricks,
+                       first.defender_tricks, first.made, scores, breakdown,
+                       joint=tuple(zip(contract.declarers, (o.made for o in singles), strict=True)))
 
 
 def _compiled_of(variant: Variant) -> CompiledRules:

@@ -50,16 +50,27 @@ ASKED = 8  # "Helfer?" was asked
 @attrs.frozen(slots=True)
 class Contract:
     """The contract in play. ``partner`` is the engine's knowledge, hidden from views until
-    ``GameState.partner_revealed``; ``None`` when there is no partner (or a self-call)."""
+    ``GameState.partner_revealed``; ``None`` when there is no partner (or a self-call).
+    ``declarer`` is ``None`` for a contract that everyone plays for himself (S-FOS Heart Solo
+    when all pass)."""
 
     kind: str
     index: int
-    declarer: int
+    declarer: int | None
     trump: int | None
     tout: bool = False
     called: int | None = None
     partner: int | None = None
     trump_constraint: int | None = None
+    #: further declarers of the same contract, each playing alone (Niese joint Kickers, AMB-33)
+    co_declarers: tuple[int, ...] = ()
+
+    @property
+    def declarers(self) -> tuple[int, ...]:
+        """Every seat that declared this contract: the declarer, then any co-declarers."""
+        if self.declarer is None:
+            return ()
+        return (self.declarer, *self.co_declarers)
 
 
 @attrs.frozen(slots=True)
@@ -89,6 +100,8 @@ class Outcome:
     scores: tuple[int, ...]
     breakdown: tuple[tuple[str, int], ...]
     note: str = ""
+    #: per declarer of a joint contract (``Contract.co_declarers``): (seat, made)
+    joint: tuple[tuple[int, bool], ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -165,7 +178,7 @@ class GameState:
     def party(self) -> tuple[int, ...]:
         """The declarer's side (engine knowledge): the declarer and the partner, if any."""
         contract = self.contract
-        if contract is None:
+        if contract is None or contract.declarer is None:
             return ()
         if contract.partner is None:
             return (contract.declarer,)
@@ -240,16 +253,35 @@ class GameState:
 
 def _hand_masks(hands: Sequence[CardSet | str | int | Sequence[int]]) -> tuple[int, ...]:
     masks: list[int] = []
-    for hand in hands:
-        if isinstance(hand, CardSet):
-            masks.append(hand.mask)
-        elif isinstance(hand, str):
-            masks.append(parse_cards(hand).mask)
-        elif isinstance(hand, int):
-            masks.append(hand)
-        else:
-            masks.append(CardSet.of(hand).mask)
+    for seat, hand in enumerate(hands):
+        try:
+            masks.append(_hand_mask(hand))
+        except ValueError as exc:  # CardParseError included
+            raise InvalidStateError(f"hand of seat {seat}: {exc}") from None
     return tuple(masks)
+
+
+def _hand_mask(hand: CardSet | str | int | Sequence[int]) -> int:
+    """One hand as a mask; a repeated card, a card id outside 0..31 or a non-card is an error."""
+    if isinstance(hand, CardSet):
+        return hand.mask
+    if isinstance(hand, str):
+        return parse_cards(hand).mask
+    if isinstance(hand, int):
+        if not 0 <= hand < 1 << 32:
+            raise ValueError(f"{hand!r} is not a 32-bit card mask")
+        return hand
+    if not isinstance(hand, Sequence):
+        raise ValueError(f"expected card text, a CardSet, a mask or card ids, got {hand!r}")
+    cards: list[object] = list(hand)
+    mask = 0
+    for card in cards:
+        if not isinstance(card, int) or not 0 <= card < 32:
+            raise ValueError(f"{card!r} is not a card id 0..31")
+        if mask >> card & 1:
+            raise ValueError(f"the card list {cards} repeats {Card(card).name}")
+        mask |= 1 << card
+    return mask
 
 
 def new_game(

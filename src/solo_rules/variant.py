@@ -11,7 +11,9 @@ from __future__ import annotations
 import copy
 import functools
 import importlib.resources
+import random
 import re
+import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -177,7 +179,10 @@ def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[s
         raise VariantError(f"{path}: extends: expected one parent id, got {parent!r}")
     parent_path = path.parent / f"{parent}.yaml"
     if not parent_path.is_file():
-        parent_path = _locate(parent)
+        try:
+            parent_path = _locate(parent)
+        except VariantError as exc:
+            raise VariantError(f"{path}: extends: {exc}") from None
     parent_tree, lineage = _resolve(parent_path, (*seen, vid))
     for key in ("status", "kind", "declares"):
         parent_tree.pop(key, None)
@@ -269,8 +274,20 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
         slots["auction"].module.check(slots["contracts"].module)  # type: ignore[attr-defined]
     except ValueError as exc:
         raise VariantError(f"{where}: rules.auction.params: {exc}") from None
-    return Variant(tree["id"], str(tree.get("title", tree["id"])), status,
-                   str(tree.get("summary", "")), cites, lineage, slots, tree, overlays)
+    variant = Variant(tree["id"], str(tree.get("title", tree["id"])), status,
+                      str(tree.get("summary", "")), cites, lineage, slots, tree, overlays)
+    _check_deal(variant, where)
+    return variant
+
+
+def _check_deal(variant: Variant, where: str) -> None:
+    """One trial deal must give every seat its share of the pack (the deal and the pack agree)."""
+    rules = variant.compiled
+    sizes = [hand.bit_count() for hand in rules.deal(random.Random(0), 0)]
+    if sizes != [rules.hand_size] * rules.players:
+        raise VariantError(f"{where}: rules.deal.params: the deal gives hands of {sizes} cards; "
+                           f"the pack of {rules.pack.bit_count()} cards needs "
+                           f"{rules.hand_size} for each of {rules.players} players")
 
 
 def _slot(raw: Any, dotted: str, slot: str, where: str, cites: Mapping[str, str]) -> SlotRule:
@@ -291,7 +308,7 @@ def _slot(raw: Any, dotted: str, slot: str, where: str, cites: Mapping[str, str]
     try:
         module = _converter.structure(params, cls)
     except Exception as exc:  # cattrs raises exception groups; flatten to one line
-        raise VariantError(f"{where}: {dotted}.params: {_explain(exc)}") from None
+        raise VariantError(f"{where}: {_explain(exc, params, f'{dotted}.params')}") from None
     provenance_raw = raw.get("provenance")
     if provenance_raw is None:
         raise VariantError(f"{where}: {dotted}.provenance: missing; every rule needs its source")
@@ -322,7 +339,7 @@ def _one_provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str])
     try:
         prov = _converter.structure(raw, Provenance)
     except Exception as exc:
-        raise VariantError(f"{where}: {dotted}: {_explain(exc)}") from None
+        raise VariantError(f"{where}: {_explain(exc, raw, dotted)}") from None
     for ref in prov.refs:
         if ref not in cites and not _AMB.match(ref) and not _E.match(ref):
             raise VariantError(f"{where}: {dotted}.refs: {ref!r} is neither a source of this "
@@ -335,13 +352,42 @@ def _one_provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str])
     return prov
 
 
-def _explain(exc: BaseException) -> str:
-    try:
-        messages = cattrs.transform_error(cast(Any, exc))
-    except Exception:
-        messages = [str(exc)]
-    text = "; ".join(messages) if messages else str(exc)
-    return text.replace(" @ $", " at ").replace("$.", "")
+def _explain(exc: BaseException, value: Any, dotted: str, kind: Any = None) -> str:
+    """Flatten a cattrs error into ``dotted.path: problem`` parts that name the bad value."""
+    if isinstance(exc, cattrs.ClassValidationError | cattrs.IterableValidationError):
+        with_notes, without = exc.group_exceptions()
+        parts = []
+        for sub, note in with_notes:
+            if isinstance(note, cattrs.IterableValidationNote):
+                child = value[int(note.index)] if isinstance(value, list | tuple) else None
+                parts.append(_explain(sub, child, f"{dotted}[{note.index}]", note.type))
+            else:
+                child = value.get(note.name) if isinstance(value, dict) else None
+                parts.append(_explain(sub, child, f"{dotted}.{note.name}", note.type))
+        parts += [_explain(sub, value, dotted) for sub in without]
+        return "; ".join(parts)
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        allowed = ", ".join(field.name for field in attrs.fields(exc.cl))
+        return "; ".join(f"{dotted}.{key}: unknown key; allowed: {allowed}"
+                         for key in sorted(exc.extra_fields))
+    if isinstance(exc, KeyError):
+        return f"{dotted}: missing"
+    if len(exc.args) > 1 and isinstance(exc.args[1], attrs.Attribute):  # an attrs validator
+        return f"{dotted}.{exc.args[1].name}: {exc.args[0]}"
+    if kind is not None:
+        return f"{dotted}: expected {_type_name(kind)}, got {value!r}"
+    if isinstance(exc, AttributeError):
+        return f"{dotted}: expected a mapping, got {value!r}"
+    return f"{dotted}: {exc}"
+
+
+def _type_name(kind: Any) -> str:
+    origin = typing.get_origin(kind)
+    if origin is typing.Literal:
+        return "one of " + ", ".join(repr(option) for option in typing.get_args(kind))
+    if origin in (tuple, list):
+        return "a list"
+    return str(getattr(kind, "__name__", kind))
 
 
 def _freeze(tree: Any) -> str:

@@ -2,7 +2,8 @@
 
 A view holds the seat's own hand, every public action, the tricks, and the contract as the table
 knows it: the called card, but the partner only once revealed (or to the partner himself, who
-knows he holds the called card). It never contains another seat's unplayed card.
+knows he holds the called card). It never contains another seat's unplayed card, except the
+cards a contract lays face up (``exposed``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from solo_rules.cards import Card, CardSet
 if TYPE_CHECKING:
     from solo_rules.state import GameState, Trick
 
-__all__ = ["PlayerView"]
+__all__ = ["PlayerView", "exposed_cards"]
 
 
 @attrs.frozen(slots=True)
@@ -40,6 +41,9 @@ class PlayerView:
     trick: tuple[tuple[int, Card], ...]
     tricks: tuple[Trick, ...]
     legal_actions: tuple[Action, ...]
+    #: unplayed cards of other seats that lie face up by rule (``ContractDef.shows``: the Niese
+    #: Ladies' queens, the Bronco's hand, AMB-34); never any other hidden card
+    exposed: CardSet = attrs.field(factory=CardSet)
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> PlayerView:
@@ -65,5 +69,20 @@ class PlayerView:
             None if contract is None else contract.trump,
             None if contract is None or contract.called is None else Card(contract.called),
             False if contract is None else contract.tout,
-            partner, trick, state.tricks, legal,
+            partner, trick, state.tricks, legal, exposed_cards(state, seat),
         )
+
+
+def exposed_cards(state: GameState, seat: int) -> CardSet:
+    """The unplayed cards of seats other than ``seat`` that the contract lays face up."""
+    contract = state.contract
+    if contract is None:
+        return CardSet()
+    cdef = state.rules.contract_def(contract.kind)
+    if cdef.shows == "none":
+        return CardSet()
+    mask = 0
+    for declarer in contract.declarers:
+        if declarer != seat:
+            mask |= state.hands[declarer]
+    return CardSet(mask & cdef.requires_mask if cdef.shows == "required" else mask)

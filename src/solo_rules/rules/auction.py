@@ -12,16 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from solo_rules.actions import BID_BASE, HOLD, PASS
-from solo_rules.cards import Card
+from solo_rules.actions import BID_BASE, HOLD, KEEP, PASS
+from solo_rules.cards import Card, Suit
+from solo_rules.ranking import NO_TRUMP
 from solo_rules.rules.base import Clause, RuleModule, register
-from solo_rules.rules.contracts import FREE, ContractLadder, suit_word
+from solo_rules.rules.contracts import FREE, ContractDef, ContractLadder, suit_word
+from solo_rules.state import Contract
 
 if TYPE_CHECKING:
     from solo_rules.engine import CompiledRules
-    from solo_rules.state import Contract, GameState
+    from solo_rules.state import GameState
 
-__all__ = ["AllPass", "AuctionEnd", "BidLevel", "Duty", "HoldState", "ImmediateHold"]
+__all__ = ["AllPass", "AmountState", "AscendingAmounts", "AuctionEnd", "BidLevel", "Duty",
+           "HoldState", "ImmediateHold", "RankedBid", "RoundState", "SingleRound"]
 
 
 @attrs.frozen
@@ -45,11 +48,38 @@ class Duty:
 @attrs.frozen
 class AllPass:
     """What happens when every player passes: the holder of all of ``holder_of`` must declare
-    one of the forced ``contracts`` (Mussfrage, Forcée); with no contract, or when nobody holds
-    those cards, the hand is thrown in."""
+    one of the forced ``contracts`` (Mussfrage, Forcée); otherwise the contract ``play`` is
+    played at once without a declarer (S-FOS Heart Solo), or the hand is thrown in."""
 
     contracts: tuple[str, ...] = ()
     holder_of: tuple[str, ...] = ()
+    play: str | None = None
+
+    def check(self, contracts: ContractLadder) -> None:
+        """Raise ``ValueError`` when a named contract is unknown, or ``play`` names one that
+        needs a declarer (to name trumps, call a partner, or stand alone)."""
+        known = {c.id: c for c in contracts.contracts}
+        for name in self.contracts:
+            if name not in known:
+                raise ValueError(f"all_pass names unknown contract {name!r}")
+        if self.play is None:
+            return
+        cdef = known.get(self.play)
+        if cdef is None:
+            raise ValueError(f"all_pass.play names unknown contract {self.play!r}")
+        if (cdef.trump_by not in ("fixed", "none") or cdef.partner != "none"
+                or cdef.single_player == "declarer"):
+            raise ValueError(f"all_pass.play: contract {self.play!r} is played without a "
+                             "declarer, so it must fix its trumps, have no partner and name "
+                             "its single_player")
+
+    def contract(self, rules: CompiledRules) -> Contract | None:
+        """The declarer-less contract played when everyone passes, if any."""
+        if self.play is None:
+            return None
+        cdef = rules.contract_def(self.play)
+        trump = NO_TRUMP if cdef.trump_by == "none" else "CSHD".index(cdef.suit or "C")
+        return Contract(cdef.id, rules.contracts.index(cdef.id), None, trump)
 
     def declarer(self, hands: tuple[int, ...]) -> int | None:
         """The seat that must play a forced contract, or ``None`` (thrown in)."""
@@ -63,13 +93,15 @@ class AllPass:
 
     def describe(self) -> Clause:
         """The all-pass rule in prose."""
+        otherwise = ("the hand is thrown in and the deal passes on" if self.play is None else
+                     f"the hand is played at once, without a declarer, as the contract "
+                     f"'{self.play}' below")
         if not self.contracts:
-            return Clause("If everyone passes, the hand is thrown in and the deal passes on.",
-                          "all_pass")
+            return Clause(f"If everyone passes, {otherwise}.", "all_pass")
         holder = " and ".join(Card[c].symbol_text for c in self.holder_of)
         games = " or ".join(c.capitalize() for c in self.contracts)
         return Clause(f"If everyone passes, the player holding {holder} must play a {games}; "
-                      "if nobody holds them, the hand is thrown in.", "all_pass")
+                      f"if nobody holds them, {otherwise}.", "all_pass")
 
 
 @attrs.frozen
@@ -152,9 +184,7 @@ class ImmediateHold(RuleModule):
         for level in self.levels:
             if level.contract not in known:
                 raise ValueError(f"bid level names unknown contract {level.contract!r}")
-        for name in self.all_pass.contracts:
-            if name not in known:
-                raise ValueError(f"all_pass names unknown contract {name!r}")
+        self.all_pass.check(contracts)
 
     def _level_of(self, contract: str, preferred: bool) -> int:
         for index, level in enumerate(self.levels):
@@ -243,7 +273,7 @@ class ImmediateHold(RuleModule):
             return AuctionEnd(auction, auction.holder)
         forced = self.all_pass.declarer(state.hands)
         if forced is None:
-            return AuctionEnd(auction, None)
+            return AuctionEnd(auction, None, self.all_pass.contract(state.rules))
         return AuctionEnd(attrs.evolve(auction, holder=forced, forced=True), forced)
 
     def declarations(self, rules: CompiledRules, state: GameState) -> list[int]:
@@ -322,3 +352,331 @@ class ImmediateHold(RuleModule):
                 f"{self.duty.released_by.capitalize()} was bid.", "duty"))
         clauses.append(self.all_pass.describe())
         return clauses
+
+
+@attrs.frozen
+class RankedBid:
+    """One bid of a single-round auction: the contract it names, the trump suits its declarer
+    may name (for a contract whose declarer names trumps), and its rank (equal ranks do not
+    overcall each other). ``join``: a later equal bid joins the standing one instead (AMB-33).
+    ``needs_one_of``: the bidder must hold one of these cards (S-NIE IsIt, AMB-29).
+    ``keepable_over``: bids whose standing bidder may take this bid over himself (AMB-28).
+    ``id`` is the bid's action text (``bid solo@C``); ``label`` its name in the rulebook
+    (default: ``id`` capitalised); overlays merge bids by ``id``."""
+
+    id: str
+    contract: str
+    rank: int
+    suits: str = "CSHD"
+    label: str = ""
+    join: bool = False
+    needs_one_of: tuple[str, ...] = ()
+    keepable_over: tuple[str, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if not self.suits or set(self.suits) - set("CSHD") or len(set(self.suits)) != len(
+                self.suits):
+            raise ValueError(f"bid {self.id!r}: suits must be letters of CSHD, got "
+                             f"{self.suits!r}")
+        for name in self.needs_one_of:
+            if name not in Card.__members__:
+                raise ValueError(f"bid {self.id!r}: unknown card {name!r} in needs_one_of")
+
+    @property
+    def needs_mask(self) -> int:
+        """The cards of which the bidder must hold at least one (0: no such need)."""
+        return _mask(self.needs_one_of)
+
+
+@attrs.frozen(slots=True)
+class RoundState:
+    """Single-round auction progress: seats that have spoken (from eldest), the standing bid
+    (index, -1 for none) and its holder, the seats that joined it, and the seat (-1: none) now
+    deciding whether to keep the bid just made over his own."""
+
+    spoken: int
+    bid: int
+    holder: int
+    joined: tuple[int, ...] = ()
+    keeper: int = -1
+
+
+@register("auction", "auction.single_round")
+@attrs.frozen
+class SingleRound(RuleModule):
+    """One bid each from eldest, a higher bid overriding a lower one [S-NIE: "Higher value bids
+    override lower ones ... Each player is allowed to bid once."]; the ranking is data (AMB-31),
+    with joining (AMB-33) and keeping (AMB-28) as bid attributes. All pass: thrown in (AMB-37)."""
+
+    bids: tuple[RankedBid, ...]
+
+    def __attrs_post_init__(self) -> None:
+        if not self.bids:
+            raise ValueError("an auction needs at least one bid")
+        names = [bid.id for bid in self.bids]
+        if len(set(names)) != len(names):
+            raise ValueError(f"bid ids repeat: {names}")
+        for bid in self.bids:
+            for other in bid.keepable_over:
+                if other not in names:
+                    raise ValueError(f"bid {bid.id!r}: keepable_over names unknown bid "
+                                     f"{other!r}; bids are {names}")
+
+    @property
+    def preferred(self) -> int | None:
+        """No preferred suit: club precedence is in the ranks."""
+        return None
+
+    def bid_actions(self) -> list[tuple[int, str]]:
+        """Every bid as (action id, text)."""
+        return [(BID_BASE + k, f"bid {bid.id}") for k, bid in enumerate(self.bids)]
+
+    def check(self, contracts: ContractLadder) -> None:
+        """Raise ``ValueError`` when a bid names no contract, or a joinable bid leaves its
+        declaration open (joined declarers cannot each declare)."""
+        known = {c.id: c for c in contracts.contracts}
+        for bid in self.bids:
+            if bid.contract not in known:
+                raise ValueError(f"bid {bid.id!r} names unknown contract {bid.contract!r}")
+            if bid.join and len(self._codes(bid, known[bid.contract])) != 1:
+                raise ValueError(f"bid {bid.id!r}: a joinable bid must fix its trumps")
+
+    @staticmethod
+    def _codes(bid: RankedBid, contract: ContractDef) -> tuple[int, ...]:
+        if contract.trump_by == "declarer":
+            return tuple("CSHD".index(s) for s in bid.suits)
+        return contract.trump_codes()
+
+    def _may_bid(self, rules: CompiledRules, hand: int, bid: RankedBid) -> bool:
+        needed = rules.contract_def(bid.contract).requires_mask
+        return hand & needed == needed and (not bid.needs_one_of or bool(hand & bid.needs_mask))
+
+    # -- the engine's interface ------------------------------------------------------------
+
+    def start(self, dealer: int, players: int) -> tuple[RoundState, int]:
+        """Nobody has spoken; eldest (the dealer's left) bids first [S-NIE]."""
+        return RoundState(0, -1, -1), (dealer + 1) % players
+
+    def legal(self, rules: CompiledRules, state: GameState) -> list[int]:
+        """Keep or pass for a keeper; otherwise pass, or any allowed bid that outranks the
+        standing one (or joins it)."""
+        auction: RoundState = state.auction
+        if auction.keeper >= 0:
+            return [PASS, KEEP]
+        hand = state.hands[state.player]
+        standing = self.bids[auction.bid] if auction.bid >= 0 else None
+        out = [PASS]
+        for k, bid in enumerate(self.bids):
+            above = standing is None or bid.rank > standing.rank or (
+                k == auction.bid and bid.join)
+            if above and self._may_bid(rules, hand, bid):
+                out.append(BID_BASE + k)
+        return out
+
+    def step(self, state: GameState, action: int) -> tuple[RoundState, int | None]:
+        """The auction after ``action`` and the next seat to speak (``None``: over)."""
+        auction: RoundState = state.auction
+        players = state.players
+        if auction.keeper >= 0:
+            holder = auction.keeper if action == KEEP else auction.holder
+            auction = RoundState(auction.spoken, auction.bid, holder)
+        elif action != PASS:
+            k = action - BID_BASE
+            seat = state.player
+            if k == auction.bid and self.bids[k].join:
+                auction = RoundState(auction.spoken + 1, k, auction.holder,
+                                     (*auction.joined, seat))
+            else:
+                keeper = -1
+                if auction.bid >= 0 and self.bids[auction.bid].id in self.bids[k].keepable_over \
+                        and self._may_bid(state.rules, state.hands[auction.holder], self.bids[k]):
+                    keeper = auction.holder
+                auction = RoundState(auction.spoken + 1, k, seat, (), keeper)
+                if keeper >= 0:
+                    return auction, keeper
+        else:
+            auction = attrs.evolve(auction, spoken=auction.spoken + 1)
+        if auction.spoken >= players:
+            return auction, None
+        return auction, (state.dealer + 1 + auction.spoken) % players
+
+    def finish(self, state: GameState) -> AuctionEnd:
+        """The holder of the highest bid plays its contract (with those who joined it); he
+        declares only when the bid leaves trumps open. All pass: thrown in."""
+        auction: RoundState = state.auction
+        if auction.holder < 0:
+            return AuctionEnd(auction, None)
+        bid = self.bids[auction.bid]
+        rules = state.rules
+        cdef = rules.contract_def(bid.contract)
+        codes = self._codes(bid, cdef)
+        if len(codes) > 1 or cdef.tout:
+            return AuctionEnd(auction, auction.holder)
+        contract = rules.make_contract(cdef, codes[0], False, auction.holder)
+        return AuctionEnd(auction, None, attrs.evolve(contract, co_declarers=auction.joined))
+
+    def declarations(self, rules: CompiledRules, state: GameState) -> list[int]:
+        """The declarations of the won bid's contract: only its trump choice."""
+        auction: RoundState = state.auction
+        bid = self.bids[auction.bid]
+        ladder = rules.contracts
+        cdef = rules.contract_def(bid.contract)
+        position = ladder.index(cdef.id)
+        return [ladder.declaration_id(position, code, tout) for code in self._codes(bid, cdef)
+                for tout in ((False, True) if cdef.tout else (False,))]
+
+    def describe(self) -> list[Clause]:
+        ranked: dict[int, list[str]] = {}
+        for bid in self.bids:
+            ranked.setdefault(bid.rank, []).append(_bid_words(bid))
+        order = " < ".join(" = ".join(names) for _, names in sorted(ranked.items()))
+        clauses = [
+            Clause("Each player bids once, beginning with the player on the dealer's left: he "
+                   "passes or makes a bid that outranks the standing bid, which it overrides.",
+                   "bids"),
+            Clause(f"The bids rank, lowest first: {order}. A bid does not overcall a bid of "
+                   "equal rank, so only one of them can be played in a hand.", "bids"),
+        ]
+        for bid in self.bids:
+            if bid.join:
+                clauses.append(Clause(
+                    f"A player may bid {_bid_words(bid)} over a standing {_bid_words(bid)}: he "
+                    "joins it, and each of them plays and settles his own game.", "bids"))
+            if bid.needs_one_of:
+                cards = " ".join(Card[c].symbol_text for c in bid.needs_one_of)
+                clauses.append(Clause(f"To bid {_bid_words(bid)} a player must hold at least one "
+                                      f"of {cards}.", "bids"))
+            for over in bid.keepable_over:
+                standing = _bid_words(next(b for b in self.bids if b.id == over))
+                clauses.append(Clause(
+                    f"When {_bid_words(bid)} is bid over a standing {standing}, the {standing} "
+                    f"bidder may at once keep it (he then plays {_bid_words(bid)} himself, if he "
+                    "could have bid it) or let it stand; this is not his one bid.", "bids"))
+        clauses.append(Clause("The bid fixes the contract; its holder only names trumps where "
+                              "the bid leaves them open, and calls a partner where the contract "
+                              "has one.", "bids"))
+        clauses.append(AllPass().describe())
+        return clauses
+
+
+def _bid_words(bid: RankedBid) -> str:
+    """``Solo (♠/♥/♦)``: a bid's label and, where it limits them, its trump suits."""
+    name = bid.label or bid.id.capitalize()
+    if bid.suits == "CSHD":
+        return name
+    return f"{name} ({'/'.join(Suit('CSHD'.index(s)).symbol for s in bid.suits)})"
+
+
+@attrs.frozen(slots=True)
+class AmountState:
+    """Amount-auction progress: the seats that passed (a mask: a pass is final), the standing
+    bidder and the index of his amount (-1 for none), and whether an all-pass forced him."""
+
+    passed: int
+    bidder: int
+    level: int
+    forced: bool = False
+
+
+@register("auction", "auction.ascending_amounts")
+@attrs.frozen
+class AscendingAmounts(RuleModule):
+    """Bidding by amounts [S-FOS: "The players bid against one another ... eldest hand having the
+    first say"; the table gives "the amounts bid on them"], formalised by AMB-19: in turn each
+    player passes for good or bids more; the winner names a game worth at least his bid."""
+
+    amounts: tuple[int, ...] = (2, 4, 8, 16, 32)
+    all_pass: AllPass = AllPass()
+
+    def __attrs_post_init__(self) -> None:
+        amounts = list(self.amounts)
+        if not amounts or amounts[0] <= 0 or amounts != sorted(set(amounts)):
+            raise ValueError(f"amounts must be positive and strictly increasing, got {amounts}")
+
+    @property
+    def preferred(self) -> int | None:
+        """No suit outranks another in this auction: the colour changes values only."""
+        return None
+
+    def bid_actions(self) -> list[tuple[int, str]]:
+        """Every bid as (action id, text): ``bid 2``, ``bid 4``, ..."""
+        return [(BID_BASE + k, f"bid {amount}") for k, amount in enumerate(self.amounts)]
+
+    def check(self, contracts: ContractLadder) -> None:
+        """Raise ``ValueError`` when an all-pass contract is unknown, or the highest amount is
+        worth more than any game the winner could name."""
+        self.all_pass.check(contracts)
+        best = max((contracts.value(c.base, code) for c in contracts.contracts if not c.forced
+                    for code in c.trump_codes()), default=0)
+        if self.amounts[-1] > best:
+            raise ValueError(f"the bid {self.amounts[-1]} is worth more than any game "
+                             f"(the highest is worth {best})")
+
+    def start(self, dealer: int, players: int) -> tuple[AmountState, int]:
+        """Nobody has bid or passed; eldest speaks first."""
+        return AmountState(0, -1, -1), (dealer + 1) % players
+
+    def legal(self, rules: CompiledRules, state: GameState) -> list[int]:
+        """Pass, or any amount above the standing bid."""
+        auction: AmountState = state.auction
+        return [PASS, *(BID_BASE + k for k in range(auction.level + 1, len(self.amounts)))]
+
+    def step(self, state: GameState, action: int) -> tuple[AmountState, int | None]:
+        """The auction after ``action`` and the next seat that has not passed; ``None`` once
+        every seat but the bidder has passed, or all have."""
+        auction: AmountState = state.auction
+        seat = state.player
+        if action == PASS:
+            auction = attrs.evolve(auction, passed=auction.passed | 1 << seat)
+        else:
+            auction = AmountState(auction.passed, seat, action - BID_BASE)
+        players = state.players
+        for offset in range(1, players + 1):
+            following = (seat + offset) % players
+            if not auction.passed >> following & 1:
+                return auction, None if following == auction.bidder else following
+        return auction, None
+
+    def finish(self, state: GameState) -> AuctionEnd:
+        """The highest bidder declares; after an all-pass the forced player does, or the
+        all-pass contract is played, or the hand is thrown in."""
+        auction: AmountState = state.auction
+        if auction.bidder >= 0:
+            return AuctionEnd(auction, auction.bidder)
+        forced = self.all_pass.declarer(state.hands)
+        if forced is None:
+            return AuctionEnd(auction, None, self.all_pass.contract(state.rules))
+        return AuctionEnd(attrs.evolve(auction, bidder=forced, forced=True), forced)
+
+    def declarations(self, rules: CompiledRules, state: GameState) -> list[int]:
+        """The games worth at least the winning bid [AMB-19]; for a forced player, the
+        all-pass contracts in any suit."""
+        auction: AmountState = state.auction
+        hand = state.hands[state.player]
+        ladder = rules.contracts
+        out = []
+        for position, cdef in enumerate(ladder.contracts):
+            if (cdef.id not in self.all_pass.contracts if auction.forced else cdef.forced):
+                continue
+            if hand & cdef.requires_mask != cdef.requires_mask:
+                continue
+            for code in cdef.trump_codes():
+                if (not auction.forced
+                        and ladder.value(cdef.base, code) < self.amounts[auction.level]):
+                    continue
+                for tout in (False, True) if cdef.tout else (False,):
+                    out.append(ladder.declaration_id(position, code, tout))
+        return out
+
+    def describe(self) -> list[Clause]:
+        amounts = ", ".join(str(a) for a in self.amounts)
+        return [
+            Clause(f"The players bid amounts: {amounts}.", "amounts"),
+            Clause("Eldest speaks first; in turn each player either passes or bids an amount "
+                   "higher than the standing bid. A player who has passed may not bid again.",
+                   "amounts"),
+            Clause("The bidding ends when everyone but the highest bidder has passed. He then "
+                   "names a game whose value is at least his bid, in the suit he names.",
+                   "amounts"),
+            self.all_pass.describe(),
+        ]

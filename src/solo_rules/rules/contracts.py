@@ -25,7 +25,12 @@ _SUIT_WORDS = ("clubs", "spades", "hearts", "diamonds")
 @attrs.frozen
 class ContractDef:
     """One contract: ``trump_by`` is ``declarer``, ``partner`` (the called partner names them),
-    ``fixed`` (``suit``) or ``none`` (no trumps)."""
+    ``fixed`` (``suit``) or ``none`` (no trumps). ``misere``: the declarer must take no trick;
+    ``must_head``: a declarer who follows suit must beat the trick if he can (S-NIE Kicker,
+    AMB-32); ``shows``: cards laid face up for the table, none, the ``required`` cards (S-NIE
+    Ladies) or the whole ``hand`` (S-NIE Bronco, AMB-34). ``single_player``: who plays alone
+    against the rest: the ``declarer`` (with his partner, if any), or, for a contract nobody
+    declares, the ``last_trick_winner``, who loses the value (S-FOS Heart Solo, AMB-25)."""
 
     id: str
     name: str
@@ -37,6 +42,10 @@ class ContractDef:
     forced: bool = False
     tout: bool = True
     requires: tuple[str, ...] = ()
+    misere: bool = False
+    must_head: bool = False
+    shows: Literal["none", "required", "hand"] = "none"
+    single_player: Literal["declarer", "last_trick_winner"] = "declarer"
 
     def __attrs_post_init__(self) -> None:
         if self.trump_by == "fixed" and self.suit not in ("C", "S", "H", "D"):
@@ -68,6 +77,8 @@ class ContractLadder(RuleModule):
     """The list of contracts, lowest first, and whether Tout may be announced with them."""
 
     contracts: tuple[ContractDef, ...]
+    colour_suit: str | None = None
+    colour_multiplier: int = 1
 
     def __attrs_post_init__(self) -> None:
         ids = [c.id for c in self.contracts]
@@ -75,6 +86,17 @@ class ContractLadder(RuleModule):
             raise ValueError(f"contract ids repeat: {ids}")
         if len(self.contracts) > 40:
             raise ValueError("at most 40 contracts")
+        if self.colour_suit is not None and self.colour_suit not in ("C", "S", "H", "D"):
+            raise ValueError(f"colour_suit must be C, S, H or D, got {self.colour_suit!r}")
+        if self.colour_multiplier < 1:
+            raise ValueError(f"colour_multiplier must be at least 1, got {self.colour_multiplier}")
+
+    def value(self, base: int, trump: int | None) -> int:
+        """``base`` as a game with ``trump``: multiplied when the trump is the colour suit
+        [S-FOS: "If the trump is clubs, (in colour,) it is worth double"; AMB-56]."""
+        if self.colour_suit is not None and trump == "CSHD".index(self.colour_suit):
+            return base * self.colour_multiplier
+        return base
 
     def index(self, contract_id: str) -> int:
         """The position of ``contract_id`` in the list."""
@@ -126,6 +148,12 @@ class ContractLadder(RuleModule):
         clauses = []
         for contract in self.contracts:
             clauses.append(Clause(_describe_contract(contract), f"contracts.{contract.id}"))
+        if self.colour_suit is not None and self.colour_multiplier != 1:
+            suit = suit_word("CSHD".index(self.colour_suit))
+            clauses.append(Clause(
+                f"{suit.capitalize()} are the colour: a game with {suit} as trumps is played "
+                f"\"in colour\" and is worth {self.colour_multiplier} times its base value; in any "
+                "other suit it is played \"in suit\" at its base value.", "colour_suit"))
         if any(c.tout for c in self.contracts):
             names = ", ".join(c.name for c in self.contracts if c.tout)
             clauses.append(Clause(
@@ -144,12 +172,25 @@ def _describe_contract(contract: ContractDef) -> str:
     side = ("together with the partner called by a card" if contract.partner == "called_card"
             else "alone against the others")
     forced = " It is played only when everyone passes." if contract.forced else ""
+    if contract.single_player == "last_trick_winner":
+        return (f"{contract.name}: {who}; nobody declares, everyone plays for himself, and the "
+                "winner of the last trick loses the value to each other player. Base value "
+                f"{contract.base}.{forced}")
     needs = ""
     if contract.requires:
         cards = " and ".join(Card[name].symbol_text for name in contract.requires)
         needs = f" Only a player who holds {cards} may bid or declare it."
-    return (f"{contract.name}: {who}; the declarer plays {side} and must take at least "
-            f"{contract.tricks} tricks. Base value {contract.base}.{forced}{needs}")
+    goal = ("must take no trick" if contract.misere
+            else f"must take at least {contract.tricks} tricks")
+    extra = ""
+    if contract.must_head:
+        extra += (" When the declarer follows suit he must play a card that beats the trick so "
+                  "far if he has one; the others need not.")
+    if contract.shows != "none":
+        shown = "his whole hand" if contract.shows == "hand" else "the cards it requires"
+        extra += f" The declarer lays {shown} face up on the table before the opening lead."
+    return (f"{contract.name}: {who}; the declarer plays {side} and {goal}. Base value "
+            f"{contract.base}.{forced}{needs}{extra}")
 
 
 def suit_word(suit: int) -> str:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from solo_rules.engine import CompiledRules
     from solo_rules.state import GameState
 
-__all__ = ["PrimeOrContinue", "declarer_sees_party_sweep"]
+__all__ = ["AbandonAtFive", "FirstAndLast", "PrimeOrContinue", "declarer_sees_party_sweep"]
 
 
 def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
@@ -62,12 +62,11 @@ class PrimeOrContinue(RuleModule):
         """The decision actions open to the declarer after the trick just completed."""
         contract = state.contract
         assert contract is not None
-        if (len(state.tricks) != self.first_tricks or contract.tout
-                or state.flags & (STOPPED | CONTINUED)):
+        if len(state.tricks) != self.first_tricks or state.flags & (STOPPED | CONTINUED):
             return []
         asked = bool(state.flags & ASKED)
         won, lost = declarer_sees_party_sweep(state)
-        if won:
+        if won and not contract.tout:
             helfer = getattr(rules.partner, "helfer", None)
             barred = asked and helfer is not None and helfer.bars_slam
             return sorted([STOP, PASS if barred else CONTINUE])
@@ -105,4 +104,151 @@ class PrimeOrContinue(RuleModule):
             clauses.append(Clause("Otherwise play stops as soon as the result is certain: when "
                                   "the party has its tricks, or can no longer get them.",
                                   "stop_when_decided"))
+        return clauses
+
+
+@register("early_end", "end.first_and_last")
+@attrs.frozen
+class FirstAndLast(RuleModule):
+    """[S-NIE] "First" (the first five tricks) then a stop-or-go-on decision for "Last" (every
+    trick); going on does not raise the contract's objective, and a failed try only forfeits
+    First (AMB-35). A misère contract ends when every declarer has taken a trick [S-NIE Kicker:
+    "The bidder cannot get any tricks. If he/she does, the hand is over."; AMB-33]."""
+
+    first_tricks: int = 5
+    stop_when_decided: bool = True
+
+    def objective(self, rules: CompiledRules, state: GameState) -> int:
+        """The tricks the party must take: the contract's (all of them after Tout)."""
+        contract = state.contract
+        assert contract is not None
+        return int(rules.hand_size) if contract.tout else rules.contract_def(contract.kind).tricks
+
+    def decisions(self, rules: CompiledRules, state: GameState) -> list[int]:
+        """Stop or go on, once the party has swept the first tricks and has its objective, as
+        far as the declarer can see."""
+        contract = state.contract
+        assert contract is not None
+        if rules.contract_def(contract.kind).misere or state.flags & (STOPPED | CONTINUED):
+            return []
+        at = max(self.first_tricks, self.objective(rules, state))
+        if len(state.tricks) != at or at >= rules.hand_size:
+            return []
+        won, _ = declarer_sees_party_sweep(state)
+        return [STOP, CONTINUE] if won else []
+
+    def finished(self, rules: CompiledRules, state: GameState) -> bool:
+        """Whether the hand ends now."""
+        total = rules.hand_size
+        if state.flags & STOPPED or len(state.tricks) == total:
+            return True
+        contract = state.contract
+        assert contract is not None
+        if rules.contract_def(contract.kind).misere:
+            return all(state.won[seat] for seat in contract.declarers)
+        if not self.stop_when_decided:
+            return False
+        party, defenders = state.party_tricks()
+        if state.flags & CONTINUED:
+            return defenders > 0
+        objective = self.objective(rules, state)
+        return party >= objective or defenders > total - objective
+
+    def made(self, rules: CompiledRules, state: GameState) -> bool:
+        """Whether the declarer met the contract: no trick at all in a misère, else its
+        tricks (going on for Last never unmakes it)."""
+        contract = state.contract
+        assert contract is not None and contract.declarer is not None
+        if rules.contract_def(contract.kind).misere:
+            return state.won[contract.declarer] == 0
+        party, _ = state.party_tricks()
+        return party >= self.objective(rules, state)
+
+    def describe(self) -> list[Clause]:
+        n = self.first_tricks
+        clauses = [
+            Clause(f"If the declarer's party wins each of the first {n} tricks (\"First\") and "
+                   "has made its contract, the declarer may stop, or play on for \"Last\" (every "
+                   "trick). Playing on does not change the contract; if the party then loses a "
+                   "trick, it loses First but its contract stands.", "first_tricks"),
+            Clause("The declarer decides from what he can see: while his partner is unknown, "
+                   "a trick won by another player is not known to be his party's.",
+                   "first_tricks"),
+            Clause("In a contract where the declarer must take no trick, the hand ends as soon "
+                   "as every declarer has taken a trick.", "first_tricks"),
+        ]
+        if self.stop_when_decided:
+            clauses.append(Clause("Otherwise play stops as soon as the result is certain.",
+                                  "stop_when_decided"))
+        return clauses
+
+
+@register("early_end", "end.abandon_at_five")
+@attrs.frozen
+class AbandonAtFive(RuleModule):
+    """[S-FOS: "The hands are abandoned as soon as the bidder takes five tricks, if he is
+    playing anything but a tout. If he goes on he must win all eight tricks, or lose the value
+    of a tout."] Going on is offered only after a sweep of every trick so far (AMB-23); a game
+    nobody declares is played to the last trick."""
+
+    go_on: bool = True
+    stop_when_lost: bool = True
+
+    def objective(self, rules: CompiledRules, state: GameState) -> int:
+        """The tricks the party needs: its contract's, or all of them once it went on."""
+        contract = state.contract
+        assert contract is not None
+        if contract.tout or state.flags & CONTINUED:
+            return int(rules.hand_size)
+        return rules.contract_def(contract.kind).tricks
+
+    def decisions(self, rules: CompiledRules, state: GameState) -> list[int]:
+        """Stop or go on, when the party has just taken its tricks without losing one, as far
+        as the declarer can see."""
+        contract = state.contract
+        assert contract is not None
+        if (not self.go_on or contract.declarer is None
+                or state.flags & (STOPPED | CONTINUED)):
+            return []
+        objective = self.objective(rules, state)
+        if len(state.tricks) != objective or objective >= rules.hand_size:
+            return []
+        won, _ = declarer_sees_party_sweep(state)
+        return [STOP, CONTINUE] if won else []
+
+    def finished(self, rules: CompiledRules, state: GameState) -> bool:
+        """Whether the hand ends now: abandoned at the party's tricks, lost for good (if
+        ``stop_when_lost``), or after the last trick."""
+        total = rules.hand_size
+        contract = state.contract
+        assert contract is not None
+        if state.flags & STOPPED or len(state.tricks) == total:
+            return True
+        if contract.declarer is None:
+            return False
+        objective = self.objective(rules, state)
+        party, defenders = state.party_tricks()
+        return party >= objective or (self.stop_when_lost and defenders > total - objective)
+
+    def made(self, rules: CompiledRules, state: GameState) -> bool:
+        """Whether the party took its tricks (stopping after a sweep has taken them)."""
+        party, _ = state.party_tricks()
+        return bool(state.flags & STOPPED) or party >= self.objective(rules, state)
+
+    def describe(self) -> list[Clause]:
+        clauses = [Clause("Play is abandoned as soon as the declarer's party has taken the tricks "
+                          "its game needs.")]
+        if self.go_on:
+            clauses += [
+                Clause("If the party has won every trick so far, the declarer may instead go "
+                       "on: the game becomes a Tout, and the party must win every trick or lose "
+                       "the value of a Tout.", "go_on"),
+                Clause("The declarer decides from what he can see: while his partner is "
+                       "unknown, a trick won by another player is not known to be his party's.",
+                       "go_on"),
+            ]
+        if self.stop_when_lost:
+            clauses.append(Clause("Play also stops as soon as the party can no longer take its "
+                                  "tricks.", "stop_when_lost"))
+        clauses.append(Clause("A game that nobody declares is played to the last trick."))
         return clauses

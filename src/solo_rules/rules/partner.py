@@ -28,10 +28,10 @@ _RANK_WORDS = ("Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven")
 
 @attrs.frozen
 class Helfer:
-    """The "Helfer?" question: the declarer may ask once ``after_trick`` tricks are complete
-    while the called card is unplayed; the partner answers "Hier!" [S-WIK; AMB-08]."""
+    """The "Helfer?" question: when the early-end decision falls due (after the first five
+    tricks) and the called card is unplayed, the declarer may ask and the partner answers
+    "Hier!" [S-WIK; AMB-08]."""
 
-    after_trick: int = 5
     bars_slam: bool = True
     not_with_tout: bool = True
 
@@ -43,6 +43,12 @@ class CalledCard(RuleModule):
     called card, and the Helfer question."""
 
     ranks: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=rank_list)
+
+    @ranks.validator
+    def _every_rank(self, _attribute: object, value: tuple[Rank, ...]) -> None:
+        # A shorter ladder could leave a declarer who holds all its cards with nothing to call.
+        if sorted(value) != list(Rank):
+            raise ValueError("ranks must list all eight ranks, in the order they are called")
     exclude_trump_suit: bool = True
     must_not_hold: bool = True
     trump_not_called_suit: bool = True
@@ -56,20 +62,23 @@ class CalledCard(RuleModule):
 
     def callable_cards(self, rules: CompiledRules, state: GameState) -> list[int]:
         """The cards the declarer may call: the highest rank on the ladder of which some card
-        of an allowed suit is not in his hand [S-WIK; AMB-11, AMB-60]."""
+        of an allowed suit is not in his hand [S-WIK; AMB-11, AMB-60]. Where a held card may be
+        called [S-FOS self-call, AMB-21], still not when the partner must name trumps."""
         contract = state.contract
-        assert contract is not None
+        assert contract is not None and contract.declarer is not None
         hand = state.hands[contract.declarer]
+        lacking = (self.must_not_hold
+                   or rules.contract_def(contract.kind).trump_by == "partner")
         barred = set()
         if self.exclude_trump_suit and contract.trump is not None and contract.trump != NO_TRUMP:
             barred.add(contract.trump)
         if contract.trump_constraint is not None and self.trump_not_called_suit:
             barred.add(contract.trump_constraint)
-        matadors = set(rules.ranking.matador_cards(0))
+        matadors = set.intersection(*(set(rules.ranking.matador_cards(t)) for t in range(4)))
         for rank in self.ranks:
             cards = [Card.of(suit, rank) for suit in Suit if suit not in barred]
             cards = [c for c in cards if rules.pack >> c & 1 and c not in matadors]
-            if self.must_not_hold:
+            if lacking:
                 cards = [c for c in cards if not hand >> c & 1]
             if cards:
                 return [CALL_BASE + c for c in cards]
@@ -112,24 +121,29 @@ class CalledCard(RuleModule):
             return False
         if state.partner_revealed:
             return False
-        if helfer.not_with_tout and contract.tout:
-            return False
-        return len(state.tricks) >= helfer.after_trick
+        return not (helfer.not_with_tout and contract.tout)
 
     def describe(self) -> list[Clause]:
-        first, second = _RANK_WORDS[self.ranks[0]], _RANK_WORDS[self.ranks[1]]
+        ladder = [_RANK_WORDS[rank] for rank in self.ranks]
+        first = ladder[0]
         which = "a card" if not self.must_not_hold else "a card he does not hold"
         suits = " of a suit other than trumps" if self.exclude_trump_suit else ""
+        fallback = f"; if he holds every such {first}, a {ladder[1]}" if ladder[1:] else ""
+        if ladder[2:]:
+            fallback += ", and so on down the ranks " + " ".join(ladder[2:])
         clauses = [
-            Clause(f"In a partnership contract the declarer calls {which}{suits}: an {first}; "
-                   f"if he holds every such {first}, a {second}, and so on down the ranks "
-                   + " ".join(_RANK_WORDS[r] for r in self.ranks[2:]) + ". The matadors cannot "
-                   "be called.", "ranks"),
+            Clause(f"In a partnership contract the declarer calls {which}{suits}: an {first}"
+                   f"{fallback}. The matadors cannot be called.", "ranks"),
             Clause("Whoever holds the called card is the declarer's partner. Nobody is told who "
                    "that is; it becomes known when the card is played.", "must_not_hold"),
             Clause("The declarer may call a card of a suit in which he holds no card.",
                    "ranks"),
         ]
+        if not self.must_not_hold:
+            clauses.append(Clause(
+                f"He may call an {first} he holds himself: he then plays alone, and the others "
+                "learn it only when he plays that card. Where the partner must name trumps, the "
+                "called card must be one the declarer does not hold.", "must_not_hold"))
         if self.trump_not_called_suit:
             clauses.append(Clause("Where the partner names trumps, he may not name the suit of "
                                   "the called card.", "trump_not_called_suit"))
@@ -141,9 +155,9 @@ class CalledCard(RuleModule):
                                   "lead the called card itself.", "must_lead_when_leading_suit"))
         if self.helfer is not None:
             helfer = self.helfer
-            text = (f"Once {helfer.after_trick} tricks are complete, if the called card has not "
-                    "been played, the declarer may ask \"Helfer?\"; the partner must answer "
-                    "\"Hier!\".")
+            text = ("When the first tricks are complete and the decision to stop or play on "
+                    "falls due, if the called card has not been played, the declarer may ask "
+                    "\"Helfer?\"; the partner must answer \"Hier!\".")
             if helfer.bars_slam:
                 text += " After the question the party may not play on for all the tricks."
             if helfer.not_with_tout:

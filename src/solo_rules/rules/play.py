@@ -10,13 +10,28 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from solo_rules.ranking import TrumpTables
 from solo_rules.rules.base import Clause, RuleModule, register
 
 if TYPE_CHECKING:
     from solo_rules.engine import CompiledRules
     from solo_rules.state import GameState
 
-__all__ = ["FollowSuit"]
+__all__ = ["FollowSuit", "heading_cards"]
+
+
+def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> int:
+    """The cards of ``cards`` that would win ``trick`` as it stands: the duty of a declarer who
+    must "go over any card that has been played" [S-NIE Kicker; AMB-32]."""
+    out = 0
+    mask = cards
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        if tables.winner((*trick, card)) == len(trick):
+            out |= low
+        mask ^= low
+    return out
 
 
 @register("play", "play.follow_suit")
@@ -36,6 +51,9 @@ class FollowSuit(RuleModule):
         tables = rules.tables(contract.trump)
         follow = hand & tables.follow_mask(state.trick[0])
         if follow:
+            if ((seat == contract.declarer or seat in contract.co_declarers)
+                    and rules.contract_def(contract.kind).must_head):
+                return heading_cards(tables, state.trick, follow) or follow
             return follow
         if self.must_trump and hand & tables.trump_mask:
             return hand & tables.trump_mask

@@ -6,10 +6,12 @@ declarer's partner (if any), provided they achieve their objective".]
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
+from solo_rules.cards import Card, Rank, Suit
+from solo_rules.ranking import NO_TRUMP
 from solo_rules.rules.base import Clause, RuleModule, register
 from solo_rules.state import CONTINUED, STOPPED
 
@@ -17,7 +19,7 @@ if TYPE_CHECKING:
     from solo_rules.engine import CompiledRules
     from solo_rules.state import GameState
 
-__all__ = ["PartyPoints"]
+__all__ = ["GameValues", "MackersFirstLast", "PartyPoints"]
 
 
 @register("scoring", "scoring.party_points")
@@ -63,4 +65,146 @@ class PartyPoints(RuleModule):
                    "declarer's party.", "matadors"),
             Clause("If the party meets its objective the value is won; otherwise the same value "
                    "is lost.", "prime"),
+        ]
+
+
+_TRUMP_RANK_TOKENS = {"trump_ace": Rank.ACE, "trump_king": Rank.KING, "trump_seven": Rank.SEVEN}
+
+
+def _macker_card(name: str, trump: int) -> int:
+    rank = _TRUMP_RANK_TOKENS.get(name)
+    return int(Card[name]) if rank is None else int(Card.of(Suit(trump), rank))
+
+
+@register("scoring", "scoring.mackers_first_last")
+@attrs.frozen
+class MackersFirstLast(RuleModule):
+    """[S-NIE] "total = bid value + mackers + First/Last": club values where they differ
+    (AMB-26, AMB-27; Ladies flat, AMB-36), mackers held in sequence by the party, First and Last
+    cumulative (AMB-35), extras doubled in the listed contracts and absent in others."""
+
+    club_values: dict[str, int] = attrs.field(factory=dict, hash=False)
+    mackers: tuple[str, ...] = ("CQ", "trump_seven", "SQ", "trump_ace", "trump_king")
+    min_mackers: int = 3
+    macker: int = 1
+    first: int = 1
+    last: int = 2
+    first_tricks: int = 5
+    club_factor: int = 2
+    doubled: tuple[str, ...] = ()
+    no_extras: tuple[str, ...] = ()
+    both_ways: Literal["off", "own_mackers", "defenders_mackers"] = "off"
+
+    def __attrs_post_init__(self) -> None:
+        for name in self.mackers:
+            if name not in _TRUMP_RANK_TOKENS and name not in Card.__members__:
+                raise ValueError(f"unknown macker {name!r}: a card like CQ, or one of "
+                                 f"{', '.join(_TRUMP_RANK_TOKENS)}")
+        if not 0 < self.min_mackers <= len(self.mackers):
+            raise ValueError(f"min_mackers must be 1..{len(self.mackers)}, got "
+                             f"{self.min_mackers}")
+
+    def mackers_held(self, trump: int, mask: int) -> int:
+        """How many mackers ``mask`` holds in unbroken sequence from the top; 0 below the
+        minimum [S-NIE: "Persons must have the first 3 mackers in order to collect"]."""
+        count = 0
+        for name in self.mackers:
+            if not mask >> _macker_card(name, trump) & 1:
+                break
+            count += 1
+        return count if count >= self.min_mackers else 0
+
+    def score(self, rules: CompiledRules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+        """Whether the declarer made his contract, and the value's components (unsigned)."""
+        contract = state.contract
+        assert contract is not None
+        cdef = rules.contract_def(contract.kind)
+        made = rules.early_end.made(rules, state)
+        trump = contract.trump
+        clubs = trump == Suit.CLUBS
+        parts = [("bid", self.club_values.get(cdef.id, cdef.base) if clubs else cdef.base)]
+        if cdef.id in self.no_extras or trump is None or trump == NO_TRUMP:
+            return made, parts
+        unit = (self.club_factor if clubs else 1) * (2 if cdef.id in self.doubled else 1)
+        party = state.party()
+        held = 0
+        for seat in range(state.players):
+            if (seat in party) == (made or self.both_ways != "defenders_mackers"):
+                held |= state.dealt_hand(seat).mask
+        if made or self.both_ways != "off":
+            parts.append(("mackers", self.mackers_held(trump, held) * self.macker * unit))
+        if made:
+            won = [trick.winner in party for trick in state.tricks]
+            every = len(won) == rules.hand_size and all(won)
+            first = all(won[:self.first_tricks]) and len(won) >= self.first_tricks
+            if first and (every or not state.flags & CONTINUED):
+                parts.append(("first", self.first * unit))
+            if every:
+                parts.append(("last", self.last * unit))
+        return made, [(name, v) for name, v in parts if v]
+
+    def describe(self) -> list[Clause]:
+        clubs = ", ".join(f"{name} {value}" for name, value in self.club_values.items())
+        names = ", ".join(f"the {name.split('_')[1]} of trumps" if name in _TRUMP_RANK_TOKENS
+                          else Card[name].symbol_text for name in self.mackers)
+        clauses = [
+            Clause("A hand is worth the value of its bid plus mackers, First and Last.", "first"),
+            Clause(f"With clubs as trumps these bids have their club value: {clubs}; other bids "
+                   "keep their value.", "club_values"),
+            Clause(f"Mackers are, in order, {names}. The party scores "
+                   f"{self.macker} per macker if it held at least the first {self.min_mackers} "
+                   "in unbroken order from the top, counting on only while the order holds.",
+                   "mackers"),
+            Clause(f"First: {self.first} when the party took each of the first "
+                   f"{self.first_tricks} tricks; Last: {self.last} more when it took every "
+                   "trick. A party that played on for Last and failed loses First.", "first"),
+            Clause(f"With clubs as trumps the macker, First and Last values are multiplied by "
+                   f"{self.club_factor}.", "club_factor"),
+        ]
+        if self.doubled:
+            clauses.append(Clause("Mackers, First and Last count double in "
+                                  f"{', '.join(self.doubled)}.", "doubled"))
+        if self.no_extras:
+            clauses.append(Clause("There are no mackers, First or Last in "
+                                  f"{', '.join(self.no_extras)}.", "no_extras"))
+        clauses.append(Clause({
+            "off": "A party that fails loses the value of its bid only.",
+            "own_mackers": "Mackers count both ways: a party that fails also loses the value of "
+                           "the mackers it held.",
+            "defenders_mackers": "Mackers count both ways: a party that fails also loses the "
+                                 "value of the mackers its opponents held.",
+        }[self.both_ways], "both_ways"))
+        clauses.append(Clause("If the declarer makes his contract the value is won; otherwise "
+                              "it is lost.", "both_ways"))
+        return clauses
+
+
+@register("scoring", "scoring.game_values")
+@attrs.frozen
+class GameValues(RuleModule):
+    """The game's value from the table, in suit or in colour [S-FOS: "the payments made for
+    them"], with no bonuses; going on makes it a Tout at ``go_on_base`` (AMB-23); a game that
+    nobody declares is always lost by its single player (AMB-25)."""
+
+    go_on_base: int = attrs.field(default=16, validator=attrs.validators.ge(1))
+
+    def score(self, rules: CompiledRules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+        """Whether the party made its game, and the value (unsigned)."""
+        contract = state.contract
+        assert contract is not None
+        if state.flags & CONTINUED:
+            return (rules.early_end.made(rules, state),
+                    [("tout", rules.contracts.value(self.go_on_base, contract.trump))])
+        value = rules.contracts.value(rules.contract_def(contract.kind).base, contract.trump)
+        made = contract.declarer is not None and rules.early_end.made(rules, state)
+        return made, [("game", value)]
+
+    def describe(self) -> list[Clause]:
+        return [
+            Clause("A game is worth its value from the table of contracts, in suit or in "
+                   "colour; there are no bonuses."),
+            Clause(f"Where the party may go on for all the tricks, it then plays a Tout worth "
+                   f"{self.go_on_base} in suit (more in colour, like any game).", "go_on_base"),
+            Clause("If the party takes its tricks it wins the value, otherwise it loses it; a "
+                   "game that nobody declares is lost by the player it names."),
         ]
