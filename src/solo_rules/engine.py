@@ -49,6 +49,7 @@ from solo_rules.state import (
     Outcome,
     Phase,
     Trick,
+    replace,
     trump_name,
 )
 
@@ -179,13 +180,18 @@ class CompiledRules:
 
     # -- legality --------------------------------------------------------------------------
 
+    def play_mask(self, state: GameState) -> int:
+        """The cards the seat to play may play: the play rules, then the partner rules."""
+        mask = self.play.legal_mask(self, state, state.player)
+        if self.partner is not None:
+            mask = self.partner.restrict_play(self, state, state.player, mask)
+        return mask
+
     def legal_ids(self, state: GameState) -> tuple[int, ...]:
         """The legal action ids in ``state``, ascending."""
         phase = state.phase
         if phase == Phase.PLAY:
-            mask = self.play.legal_mask(self, state, state.player)
-            if self.partner is not None:
-                mask = self.partner.restrict_play(self, state, state.player, mask)
+            mask = self.play_mask(state)
             out = []
             while mask:
                 low = mask & -mask
@@ -205,6 +211,12 @@ class CompiledRules:
         if phase == Phase.DECIDE:
             return tuple(self.early_end.decisions(self, state))
         return ()
+
+    def is_legal(self, state: GameState, aid: int) -> bool:
+        """Whether ``aid`` is legal in ``state``; a card play is checked on the mask alone."""
+        if state.phase == Phase.PLAY:
+            return 0 <= aid < 32 and bool(self.play_mask(state) >> aid & 1)
+        return aid in self.legal_ids(state)
 
     def why_illegal(self, state: GameState, aid: int) -> str:
         """A short reason why ``aid`` is not legal in ``state``."""
@@ -252,29 +264,29 @@ class CompiledRules:
             return self._call(state, aid, history)
         if phase == Phase.TRUMP:
             contract = attrs.evolve(state.contract, trump=aid - TRUMP_BASE)  # type: ignore[misc]
-            return self._start_play(attrs.evolve(state, contract=contract, history=history))
+            return self._start_play(replace(state, contract=contract, history=history))
         if phase == Phase.DECIDE:
             return self._decide(state, aid, history)
         raise InvalidStateError("the hand is over")
 
     def _bid(self, state: GameState, aid: int, history: tuple[tuple[int, int], ...]) -> GameState:
         auction, following = self.auction.step(state, aid)
-        state = attrs.evolve(state, auction=auction, history=history)
+        state = replace(state, auction=auction, history=history)
         if following is not None:
-            return attrs.evolve(state, player=following)
+            return replace(state, player=following)
         end = self.auction.finish(state)
-        state = attrs.evolve(state, auction=end.auction)
+        state = replace(state, auction=end.auction)
         if end.declarer is not None:
-            return attrs.evolve(state, phase=Phase.DECLARE, player=end.declarer)
+            return replace(state, phase=Phase.DECLARE, player=end.declarer)
         if end.contract is not None:
-            return self._contracted(attrs.evolve(state, contract=end.contract))
-        return attrs.evolve(state, phase=Phase.END)
+            return self._contracted(replace(state, contract=end.contract))
+        return replace(state, phase=Phase.END)
 
     def _declare(self, state: GameState, aid: int,
                  history: tuple[tuple[int, int], ...]) -> GameState:
         cdef, code, tout = self.contracts.decode(aid)
         contract = self.make_contract(cdef, code, tout, state.player)
-        return self._contracted(attrs.evolve(state, contract=contract, history=history))
+        return self._contracted(replace(state, contract=contract, history=history))
 
     def make_contract(self, cdef: ContractDef, code: int, tout: bool, declarer: int) -> Contract:
         """The contract ``cdef`` declared by ``declarer`` with trump ``code`` (a suit, or
@@ -291,7 +303,7 @@ class CompiledRules:
         assert state.contract is not None
         if self.contract_def(state.contract.kind).partner == "called_card":
             assert state.contract.declarer is not None
-            return attrs.evolve(state, phase=Phase.CALL, player=state.contract.declarer)
+            return replace(state, phase=Phase.CALL, player=state.contract.declarer)
         return self._start_play(state)
 
     def _call(self, state: GameState, aid: int, history: tuple[tuple[int, int], ...]) -> GameState:
@@ -302,15 +314,15 @@ class CompiledRules:
             if any(hand >> card & 1 for hand in state.hands) else None
         partner = None if holder == contract.declarer else holder
         contract = attrs.evolve(contract, called=card, partner=partner)
-        state = attrs.evolve(state, contract=contract, history=history)
+        state = replace(state, contract=contract, history=history)
         if self.contract_def(contract.kind).trump_by == "partner" and partner is not None:
-            return attrs.evolve(state, phase=Phase.TRUMP, player=partner,
+            return replace(state, phase=Phase.TRUMP, player=partner,
                                 flags=state.flags | REVEALED)
         return self._start_play(state)
 
     def _start_play(self, state: GameState) -> GameState:
         eldest = state.eldest
-        return attrs.evolve(state, phase=Phase.PLAY, player=eldest, leader=eldest, trick=())
+        return replace(state, phase=Phase.PLAY, player=eldest, leader=eldest, trick=())
 
     def _play(self, state: GameState, card: int) -> GameState:
         players = len(state.hands)
@@ -339,28 +351,28 @@ class CompiledRules:
     def _after_trick(self, state: GameState) -> GameState:
         if self.early_end.decisions(self, state):
             assert state.contract is not None and state.contract.declarer is not None
-            return attrs.evolve(state, phase=Phase.DECIDE, player=state.contract.declarer)
+            return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
         if self.early_end.finished(self, state):
-            return attrs.evolve(state, phase=Phase.END)
+            return replace(state, phase=Phase.END)
         return state
 
     def _decide(self, state: GameState, aid: int,
                 history: tuple[tuple[int, int], ...]) -> GameState:
         leader = state.leader
         if aid == STOP:
-            return attrs.evolve(state, phase=Phase.END, flags=state.flags | STOPPED,
+            return replace(state, phase=Phase.END, flags=state.flags | STOPPED,
                                 history=history)
         flags = state.flags
         if aid == CONTINUE:
             flags |= CONTINUED
         elif aid == ASK:
             flags |= ASKED | REVEALED
-        state = attrs.evolve(state, phase=Phase.PLAY, player=leader, flags=flags,
+        state = replace(state, phase=Phase.PLAY, player=leader, flags=flags,
                              history=history)
         if aid == ASK:
             return self._after_trick(state)
         if self.early_end.finished(self, state):
-            return attrs.evolve(state, phase=Phase.END)
+            return replace(state, phase=Phase.END)
         return state
 
     # -- the result ------------------------------------------------------------------------
@@ -384,7 +396,7 @@ class CompiledRules:
     def _joint_outcome(self, state: GameState, contract: Contract) -> Outcome:
         """A contract with several declarers: each plays and settles his own game with every
         other player (S-NIE multiple Kickers, AMB-33); the results add up."""
-        singles = [self.outcome(attrs.evolve(state, contract=attrs.evolve(
+        singles = [self.outcome(replace(state, contract=attrs.evolve(
             contract, declarer=seat, co_declarers=()))) for seat in contract.declarers]
         scores = tuple(sum(o.scores[seat] for o in singles) for seat in range(state.players))
         breakdown = tuple((f"seat {seat}: {name}", v)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from solo_rules.variant import Variant
     from solo_rules.view import PlayerView
 
-__all__ = ["Contract", "GameState", "Outcome", "Phase", "Trick", "new_game"]
+__all__ = ["Contract", "GameState", "Outcome", "Phase", "Trick", "new_game", "replace"]
 
 
 class Phase(enum.IntEnum):
@@ -211,8 +211,8 @@ class GameState:
         aid = action if isinstance(action, int) else action.id
         if self.phase == Phase.END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
-        legal = self.rules.legal_ids(self)
-        if aid not in legal:
+        if not self.rules.is_legal(self, aid):
+            legal = self.rules.legal_ids(self)
             texts = [self.rules.actions.by_id[a].text for a in legal]
             name = self.rules.actions.text_of(aid)
             seat = self.player
@@ -249,6 +249,16 @@ class GameState:
         for seat in range(len(self.hands)):
             lines.append(f"  seat {seat}: {CardSet(self.hands[seat]).symbols()}")
         return "\n".join(lines)
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(GameState))
+
+
+def replace(state: GameState, **changes: Any) -> GameState:
+    """``state`` with some fields changed: ``attrs.evolve`` through the positional
+    constructor, which is several times faster on the engine's hot path."""
+    return GameState(*[changes[name] if name in changes else getattr(state, name)
+                       for name in _FIELDS])
 
 
 def _hand_masks(hands: Sequence[CardSet | str | int | Sequence[int]]) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ and a forced contract when everyone passes.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -128,6 +129,7 @@ class HoldState:
     forced: bool = False
 
 
+@functools.cache
 def _mask(cards: tuple[str, ...]) -> int:
     mask = 0
     for name in cards:

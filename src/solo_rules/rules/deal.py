@@ -70,7 +70,7 @@ class PacketDeal(RuleModule):
 
     def deal(self, pack: CardSet, players: int, dealer: int, rng: random.Random) -> tuple[int, ...]:
         """Shuffle ``pack`` and deal the packets clockwise from eldest; one mask per seat."""
-        cards = list(pack)
+        cards = [card for card in range(32) if pack.mask >> card & 1]
         rng.shuffle(cards)
         hands = [0] * players
         position = 0
