@@ -27,7 +27,7 @@ from solo_rules.variant import Variant, available_variants, load_variant
 __all__ = ["main"]
 
 DEFAULT_VARIANT = "altenburg-1988"
-_DECISIONS = {STOP: "stops and claims prime", CONTINUE: "plays on for all the tricks",
+_DECISIONS = {STOP: "stops play after the first tricks", CONTINUE: "plays on for all the tricks",
               ASK: 'asks "Helfer?"', PASS: "declines", KEEP: "keeps his bid"}
 
 
@@ -292,7 +292,7 @@ class _Table:
                 else "no declarer"
         if everyone_passed:
             return f"everyone passed: {self.who(declarer)} must play"
-        return f"{self.who(declarer)} wins the auction"
+        return f"{self.who(declarer)} {'win' if declarer == self.human else 'wins'} the auction"
 
     def outcome(self, state: GameState) -> None:
         """The result: the contract, the tricks, the value and its parts, and each seat's
