@@ -120,7 +120,9 @@ def _load(source: str, overlays: tuple[str, ...]) -> Variant:
         names.append(str(otree.get("id", opath.stem)))
     if names:
         tree = {**tree, "id": f"{tree['id']}+{'+'.join(names)}"}
-    return _build(tree, lineage, tuple(names), path)
+    variant = _build(tree, lineage, tuple(names), path)
+    _BUILT[(_freeze(variant.tree), lineage, variant.overlays)] = variant
+    return variant
 
 
 def _locate(source: str) -> Path:
@@ -394,8 +396,16 @@ def _freeze(tree: Any) -> str:
     return yaml.safe_dump(tree, sort_keys=True)
 
 
+#: Variants loaded in this process by their resolved tree, so that an unpickled state shares
+#: the very rule set of the original and compares equal to it.
+_BUILT: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Variant] = {}
+
+
 @functools.lru_cache(maxsize=64)
 def _from_tree(text: str, lineage: tuple[str, ...], overlays: tuple[str, ...]) -> Variant:
-    """Rebuild a variant from its resolved tree (used by pickle; cached so that every state
-    of a pickled batch shares one compiled rule set)."""
+    """Rebuild a variant from its resolved tree (used by pickle): the one already loaded in
+    this process if there is one, else a new one, cached so a pickled batch shares it."""
+    built = _BUILT.get((text, lineage, overlays))
+    if built is not None:
+        return built
     return _build(yaml.safe_load(text), lineage, overlays, Path(f"<{lineage[0]}>"))

@@ -110,7 +110,7 @@ class ContractLadder(RuleModule):
         """Trump codes for ``contract``; a partner-named trump may be bound to the preferred
         suit by the declaration (a preferred-level Grossfrage, AMB-07)."""
         codes = contract.trump_codes()
-        if contract.trump_by == "partner" and preferred is not None:
+        if contract.trump_by == "partner" and preferred is not None and not contract.forced:
             codes += (preferred,)
         return codes
 

@@ -1,0 +1,25 @@
+"""Shared test settings: Hypothesis profiles.
+
+The default profile keeps the whole suite fast; ``SOLO_HYPOTHESIS_PROFILE=soak`` selects a long
+run of the same properties (``SOLO_HYPOTHESIS_PROFILE=soak pytest tests/test_properties.py``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "fast",
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "soak",
+    max_examples=2000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("SOLO_HYPOTHESIS_PROFILE", "fast"))
