@@ -139,13 +139,25 @@ def test_legal_actions_are_sorted_unique_and_round_trip_as_text(
                 assert action.id in state.hand(state.player)
 
 
+#: The kinds of action each phase takes, from the grammar in docs/actions.md.
+PHASE_KINDS = {
+    Phase.AUCTION: {"bid", "pass", "hold", "keep"},
+    Phase.DECLARE: {"declare"},
+    Phase.CALL: {"call"},
+    Phase.TRUMP: {"trump"},
+    Phase.PLAY: {"play"},
+    Phase.DECIDE: {"stop", "continue", "ask partner", "pass"},
+}
+
+
 @pytest.mark.parametrize("variant_id", VARIANTS)
 @hands_of
 def test_illegal_actions_raise_and_leave_the_state_unchanged(
     variant_id: str, data: st.DataObject
 ) -> None:
-    """A non-legal action raises ``IllegalActionError`` (reason ``not_legal``, with the legal
-    texts), whether given as an action, its text or its id; after the end, ``game_over``."""
+    """A non-legal action raises ``IllegalActionError`` (reason ``not_legal``, or
+    ``wrong_phase`` for a kind of action the phase never takes, with the legal texts), whether
+    given as an action, its text or its id; after the end, ``game_over``."""
     hand = play_random_hand(data, variant_id)
     every = sorted(hand.states[0].rules.actions.by_id.values())
     for state in hand.states:
@@ -163,7 +175,8 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(
         for attempt in (action, action.text, action.id):
             with pytest.raises(IllegalActionError) as excinfo:
                 state.apply(attempt)
-            assert excinfo.value.reason == "not_legal"
+            right_kind = action.kind in PHASE_KINDS[state.phase]
+            assert excinfo.value.reason == ("not_legal" if right_kind else "wrong_phase")
             assert excinfo.value.legal == tuple(a.text for a in legal)
             assert repr(action.text) in str(excinfo.value)
         assert fields(state) == before

@@ -144,10 +144,10 @@ def test_illegal_action_names_seat_phase_reason_and_alternatives() -> None:
     with pytest.raises(IllegalActionError) as excinfo:
         start().apply("play CQ")
     error = excinfo.value
-    assert error.reason == "not_legal"
+    assert error.reason == "wrong_phase"
     assert error.legal == ("pass", "bid frage")
     assert str(error) == ("'play CQ' is not legal for seat 0 in phase auction: the rules expect a "
-                          "bid, hold or pass allowed in this position; legal: pass, bid frage")
+                          "bid, hold or pass now; legal: pass, bid frage")
 
 
 def test_card_not_in_hand_is_not_legal() -> None:

@@ -111,6 +111,20 @@ class ActionSpace:
         return action
 
 
+#: The action kinds each phase takes; any other kind is a ``wrong_phase`` error.
+_PHASE_KINDS: dict[Phase, frozenset[str]] = {
+    Phase.AUCTION: frozenset({"bid", "pass", "hold", "keep"}),
+    Phase.DECLARE: frozenset({"declare"}),
+    Phase.CALL: frozenset({"call"}),
+    Phase.TRUMP: frozenset({"trump"}),
+    Phase.PLAY: frozenset({"play"}),
+    Phase.DECIDE: frozenset({"stop", "continue", "ask partner", "pass"}),
+}
+_PHASE_EXPECTS = {Phase.AUCTION: "a bid, hold or pass", Phase.DECLARE: "a declaration",
+                  Phase.CALL: "a call", Phase.TRUMP: "naming trumps",
+                  Phase.PLAY: "a card to play", Phase.DECIDE: "a decision"}
+
+
 class CompiledRules:
     """The variant's modules bound into the engine's phase functions."""
 
@@ -218,17 +232,17 @@ class CompiledRules:
             return 0 <= aid < 32 and bool(self.play_mask(state) >> aid & 1)
         return aid in self.legal_ids(state)
 
-    def why_illegal(self, state: GameState, aid: int) -> str:
-        """A short reason why ``aid`` is not legal in ``state``."""
-        phase = state.phase
-        expected = {Phase.AUCTION: "a bid, hold or pass", Phase.DECLARE: "a declaration",
-                    Phase.CALL: "a call", Phase.TRUMP: "naming trumps",
-                    Phase.PLAY: "a card to play", Phase.DECIDE: "a decision"}[Phase(phase)]
+    def why_illegal(self, state: GameState, aid: int) -> tuple[str, str]:
+        """The reason code and a short reason why ``aid`` is not legal in ``state``:
+        ``wrong_phase`` for an action of a kind this phase never takes, else ``not_legal``."""
+        phase = Phase(state.phase)
         kind = self.actions.by_id[aid].kind if aid in self.actions.by_id else "unknown"
-        kinds = {Phase.PLAY: ("play",), Phase.CALL: ("call",), Phase.TRUMP: ("trump",),
-                 Phase.DECLARE: ("declare",)}.get(Phase(phase))
-        if kinds is not None and kind not in kinds:
-            return f"the rules expect {expected} now"
+        if kind not in _PHASE_KINDS[phase]:
+            return "wrong_phase", f"the rules expect {_PHASE_EXPECTS[phase]} now"
+        return "not_legal", self._why_not_legal(state, aid, kind)
+
+    def _why_not_legal(self, state: GameState, aid: int, kind: str) -> str:
+        phase = state.phase
         if phase == Phase.PLAY:
             seat = state.player
             if not state.hands[seat] >> aid & 1:
@@ -246,7 +260,7 @@ class CompiledRules:
             return "a bid must be higher than the standing bid and allowed to this hand"
         if phase == Phase.AUCTION and aid == PASS:
             return "this hand has a duty to bid"
-        return f"the rules expect {expected} allowed in this position"
+        return f"this {kind} is not allowed in this position"
 
     # -- transitions -----------------------------------------------------------------------
 

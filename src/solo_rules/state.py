@@ -216,10 +216,11 @@ class GameState:
             texts = [self.rules.actions.by_id[a].text for a in legal]
             name = self.rules.actions.text_of(aid)
             seat = self.player
+            reason, why = self.rules.why_illegal(self, aid)
             raise IllegalActionError(
                 f"{name!r} is not legal for seat {seat} in phase {Phase(self.phase).name.lower()}"
-                f": {self.rules.why_illegal(self, aid)}; legal: {', '.join(texts)}",
-                "not_legal",
+                f": {why}; legal: {', '.join(texts)}",
+                reason,
                 texts,
             )
         return self.rules.apply_id(self, aid)
