@@ -6,8 +6,10 @@ chosen to exercise a rule, and its comment says which cards matter.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
+
+import drive
+from drive import legal, legal_cards, play, run
 
 from solo_rules import GameState, Phase, new_game
 
@@ -52,29 +54,6 @@ def start(hands: tuple[str, ...], dealer: int = 3, variant: str = VARIANT) -> Ga
     return new_game(variant, hands=list(hands), dealer=dealer)
 
 
-def run(state: GameState, *actions: str) -> GameState:
-    """Apply each action text in turn (each is checked for legality)."""
-    for text in actions:
-        state = state.apply(text)
-    return state
-
-
-def play(state: GameState, cards: str) -> GameState:
-    """Play the space-separated ``cards`` in turn, each by the seat to move."""
-    return run(state, *(f"play {card}" for card in cards.split()))
-
-
-def legal(state: GameState) -> list[str]:
-    """The legal action texts, in id order."""
-    return [action.text for action in state.legal_actions()]
-
-
-def legal_cards(state: GameState) -> set[str]:
-    """The cards the seat to move may play."""
-    assert state.phase == Phase.PLAY
-    return {action.text.split()[1] for action in state.legal_actions()}
-
-
 def frage(hands: tuple[str, ...], trump: str, call: str, dealer: int = 3,
           variant: str = VARIANT) -> GameState:
     """A Frage by seat 0 in ``trump`` calling ``call``: seat 0 bids, everyone else passes.
@@ -109,10 +88,8 @@ def play_out(state: GameState) -> GameState:
 
 
 def variant_file(folder: Path, rules: str, name: str = "altenburg-changed") -> str:
-    """Write a variant file ``extends: altenburg-1988`` with the YAML ``rules`` block (indented
-    under ``rules:``) into ``folder``; return its path for ``new_game``/``load_variant``."""
-    body = textwrap.indent(textwrap.dedent(rules).strip(), "  ")
-    path = folder / f"{name}.yaml"
-    path.write_text(f"schema: 1\nid: {name}\nextends: {VARIANT}\nrules:\n{body}\n",
-                    encoding="utf-8")
-    return str(path)
+    """A variant file ``extends: altenburg-1988`` with the YAML ``rules`` block; its path."""
+    return str(drive.variant_file(folder, VARIANT, rules, name))
+
+
+__all__ = ["legal", "legal_cards", "play", "run"]

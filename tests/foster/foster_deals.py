@@ -6,10 +6,12 @@ and leads to the first trick. Each deal's comment says which cards matter.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
-from solo_rules import GameState, Phase, new_game
+import drive
+from drive import legal, play, run
+
+from solo_rules import GameState, new_game
 
 VARIANT = "foster"
 
@@ -64,31 +66,11 @@ def start(hands: tuple[str, ...], dealer: int = 3, variant: str | Path = VARIANT
     return new_game(str(variant), hands=list(hands), dealer=dealer)
 
 
-def run(state: GameState, *actions: str) -> GameState:
-    """Apply each action text in turn (each is checked for legality)."""
-    for text in actions:
-        state = state.apply(text)
-    return state
-
-
-def play(state: GameState, cards: str) -> GameState:
-    """Play the given cards in order (space separated), each checked for legality."""
-    for card in cards.split():
-        assert state.phase == Phase.PLAY, f"not in play before {card}: {Phase(state.phase).name}"
-        state = state.apply(f"play {card}")
-    return state
-
-
-def texts(state: GameState) -> list[str]:
-    """The legal actions' texts."""
-    return [action.text for action in state.legal_actions()]
-
-
 def variant_file(tmp_path: Path, rules_yaml: str, parent: str = VARIANT) -> Path:
     """A variant file extending ``parent`` with the given ``rules:`` body (to test a parameter's
     alternative value)."""
-    path = tmp_path / "variant.yaml"
-    body = textwrap.indent(textwrap.dedent(rules_yaml).strip(), "  ")
-    path.write_text(f"schema: 1\nid: test-variant\nextends: {parent}\nrules:\n{body}\n",
-                    encoding="utf-8")
-    return path
+    return drive.variant_file(tmp_path, parent, rules_yaml, "test-variant")
+
+
+texts = legal
+__all__ = ["play", "run", "texts"]

@@ -5,6 +5,8 @@ With ``dealer=2`` (the default here) seat 0 is eldest: he bids first and leads t
 
 from __future__ import annotations
 
+from drive import legal, play, run
+
 from solo_rules import GameState, new_game
 
 VARIANT = "heart-solo"
@@ -27,20 +29,5 @@ def start(hands: tuple[str, ...], dealer: int = 2) -> GameState:
     return new_game(VARIANT, hands=list(hands), dealer=dealer)
 
 
-def run(state: GameState, *actions: str) -> GameState:
-    """Apply each action text in turn (each is checked for legality)."""
-    for text in actions:
-        state = state.apply(text)
-    return state
-
-
-def play(state: GameState, cards: str) -> GameState:
-    """Play the given cards in order (space separated), each checked for legality."""
-    for card in cards.split():
-        state = state.apply(f"play {card}")
-    return state
-
-
-def texts(state: GameState) -> list[str]:
-    """The legal actions' texts."""
-    return [action.text for action in state.legal_actions()]
+texts = legal
+__all__ = ["play", "run", "texts"]

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import drive
+from drive import legal, legal_cards, play, run
+
 from solo_rules import GameState, Variant, load_variant, new_game
 
 VARIANT = "niese"
@@ -53,24 +56,12 @@ def start(hands: tuple[str, ...], dealer: int = 3, variant: str | Variant = VARI
     return new_game(variant, hands=list(hands), dealer=dealer)
 
 
-def run(state: GameState, *actions: str) -> GameState:
-    """Apply each action text in turn (each is checked for legality)."""
-    for text in actions:
-        state = state.apply(text)
-    return state
-
-
 def bid(hands: tuple[str, ...], *bids: str, dealer: int = 3,
         variant: str | Variant = VARIANT) -> GameState:
     """Start ``hands`` and make the given auction actions (``"question"``, ``"pass"``,
     ``"keep"``; a bid name is prefixed with ``bid``)."""
     texts = [b if b in ("pass", "keep") else f"bid {b}" for b in bids]
     return run(start(hands, dealer, variant), *texts)
-
-
-def play(state: GameState, cards: str) -> GameState:
-    """Play the space-separated ``cards`` in turn, each by the seat to move."""
-    return run(state, *(f"play {card}" for card in cards.split()))
 
 
 def play_out(state: GameState) -> GameState:
@@ -83,19 +74,9 @@ def play_out(state: GameState) -> GameState:
     return state
 
 
-def legal(state: GameState) -> list[str]:
-    """The legal action texts, in id order."""
-    return [action.text for action in state.legal_actions()]
-
-
-def legal_cards(state: GameState) -> set[str]:
-    """The cards the seat to move may play."""
-    return {text.split()[1] for text in legal(state) if text.startswith("play ")}
-
-
 def overlay(tmp_path: Path, name: str, rules_yaml: str) -> Variant:
     """A variant file extending ``niese`` with the given ``rules:`` block (indented YAML)."""
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(f"schema: 1\nid: {name}\nextends: niese\nstatus: house\nrules:\n{rules_yaml}",
-                    encoding="utf-8")
-    return load_variant(path)
+    return load_variant(drive.variant_file(tmp_path, VARIANT, rules_yaml, name, status="house"))
+
+
+__all__ = ["legal", "legal_cards", "play", "run"]

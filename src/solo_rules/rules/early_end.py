@@ -20,7 +20,13 @@ if TYPE_CHECKING:
     from solo_rules.engine import CompiledRules
     from solo_rules.state import GameState
 
-__all__ = ["AbandonAtFive", "FirstAndLast", "PrimeOrContinue", "declarer_sees_party_sweep"]
+__all__ = [
+    "AbandonAtFive",
+    "FirstAndLast",
+    "PrimeOrContinue",
+    "declarer_sees_party_sweep",
+    "raised_objective",
+]
 
 
 def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
@@ -40,6 +46,16 @@ def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
     return not others, len(others) >= 2
 
 
+def raised_objective(rules: CompiledRules, state: GameState) -> int:
+    """The contract's tricks, or every trick once Tout was announced or the party went on: the
+    objective where going on raises the stakes (S-WIK AMB-04, S-FOS AMB-23)."""
+    contract = state.contract
+    assert contract is not None
+    if contract.tout or state.flags & CONTINUED:
+        return int(rules.hand_size)
+    return rules.contract_def(contract.kind).tricks
+
+
 @register("early_end", "end.prime_or_continue")
 @attrs.frozen
 class PrimeOrContinue(RuleModule):
@@ -52,11 +68,7 @@ class PrimeOrContinue(RuleModule):
     def objective(self, rules: CompiledRules, state: GameState) -> int:
         """The tricks the party must take: the contract's, or all of them after Tout or a
         decision to go on (AMB-04)."""
-        contract = state.contract
-        assert contract is not None
-        if contract.tout or state.flags & CONTINUED:
-            return int(rules.hand_size)
-        return rules.contract_def(contract.kind).tricks
+        return raised_objective(rules, state)
 
     def decisions(self, rules: CompiledRules, state: GameState) -> list[int]:
         """The decision actions open to the declarer after the trick just completed."""
@@ -196,11 +208,7 @@ class AbandonAtFive(RuleModule):
 
     def objective(self, rules: CompiledRules, state: GameState) -> int:
         """The tricks the party needs: its contract's, or all of them once it went on."""
-        contract = state.contract
-        assert contract is not None
-        if contract.tout or state.flags & CONTINUED:
-            return int(rules.hand_size)
-        return rules.contract_def(contract.kind).tricks
+        return raised_objective(rules, state)
 
     def decisions(self, rules: CompiledRules, state: GameState) -> list[int]:
         """Stop or go on, when the party has just taken its tricks without losing one, as far
