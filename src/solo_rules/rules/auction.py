@@ -95,14 +95,15 @@ class AllPass:
     def describe(self) -> Clause:
         """The all-pass rule in prose."""
         otherwise = ("the hand is thrown in and the deal passes on" if self.play is None else
-                     f"the hand is played at once, without a declarer, as the contract "
-                     f"'{self.play}' below")
+                     "the hand is played at once, without a declarer, as the contract "
+                     f"{self.play.replace('_', ' ').capitalize()} below")
         if not self.contracts:
             return Clause(f"If everyone passes, {otherwise}.", "all_pass")
         holder = " and ".join(Card[c].symbol_text for c in self.holder_of)
         games = " or ".join(c.capitalize() for c in self.contracts)
+        them = "them both" if len(self.holder_of) > 1 else "it"
         return Clause(f"If everyone passes, the player holding {holder} must play a {games}; "
-                      f"if nobody holds them, {otherwise}.", "all_pass")
+                      f"if nobody holds {them}, {otherwise}.", "all_pass")
 
 
 @attrs.frozen

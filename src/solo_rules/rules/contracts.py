@@ -180,8 +180,9 @@ def _describe_contract(contract: ContractDef) -> str:
     if contract.requires:
         cards = " and ".join(Card[name].symbol_text for name in contract.requires)
         needs = f" Only a player who holds {cards} may bid or declare it."
-    goal = ("must take no trick" if contract.misere
-            else f"must take at least {contract.tricks} tricks")
+    taker = "the party" if contract.partner == "called_card" else "he"
+    goal = ("he must take no trick" if contract.misere
+            else f"{taker} must take at least {contract.tricks} tricks")
     extra = ""
     if contract.must_head:
         extra += (" When the declarer follows suit he must play a card that beats the trick so "
@@ -189,7 +190,7 @@ def _describe_contract(contract: ContractDef) -> str:
     if contract.shows != "none":
         shown = "his whole hand" if contract.shows == "hand" else "the cards it requires"
         extra += f" The declarer lays {shown} face up on the table before the opening lead."
-    return (f"{contract.name}: {who}; the declarer plays {side} and {goal}. Base value "
+    return (f"{contract.name}: {who}; the declarer plays {side}, and {goal}. Base value "
             f"{contract.base}.{forced}{needs}{extra}")
 
 

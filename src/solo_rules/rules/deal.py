@@ -13,6 +13,9 @@ from solo_rules.rules.base import Clause, RuleModule, register
 __all__ = ["PacketDeal", "PiquetPack"]
 
 
+_NUMBERS = {3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+
+
 def _card_list(cards: tuple[str, ...]) -> str:
     return ", ".join(Card[name].symbol_text for name in cards)
 
@@ -45,7 +48,8 @@ class PiquetPack(RuleModule):
             else "French-suited (clubs, spades, hearts, diamonds)"
         )
         clauses = [
-            Clause(f"{self.players} players each play for themselves in every hand.", "players"),
+            Clause(f"{_NUMBERS[self.players]} players take part; there are no fixed "
+                   "partnerships: any partnership lasts a single hand.", "players"),
             Clause(f"The game uses a {style} pack of 32 cards, A K Q J 10 9 8 7 in each suit.",
                    "suits"),
         ]
