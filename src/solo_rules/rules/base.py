@@ -7,6 +7,7 @@ prose through ``describe()``, so the rulebook and the behaviour come from one pl
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable
 from typing import ClassVar, Literal, TypeVar
 
@@ -59,15 +60,15 @@ class Clause:
     param: str = ""
 
 
-class RuleModule:
+class RuleModule(abc.ABC):
     """Base of every rule module: ``slot`` and ``module_id`` name it; fields are its params."""
 
     slot: ClassVar[str]
     module_id: ClassVar[str]
 
+    @abc.abstractmethod
     def describe(self) -> list[Clause]:
         """The rule in prose, one clause per sentence, in rulebook order."""
-        raise NotImplementedError(f"{type(self).__name__} has no description")
 
 
 _REGISTRY: dict[str, type[RuleModule]] = {}
