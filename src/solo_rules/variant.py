@@ -272,10 +272,14 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     if status == "abstract":
         raise VariantError(f"{where}: {tree['id']} is abstract (a base for other variants) "
                            "and cannot be played")
-    try:
-        slots["auction"].module.check(slots["contracts"].module)  # type: ignore[attr-defined]
-    except ValueError as exc:
-        raise VariantError(f"{where}: rules.auction.params: {exc}") from None
+    for slot, rule in slots.items():  # modules whose params name contracts check them here
+        check = getattr(rule.module, "check", None)
+        if check is None:
+            continue
+        try:
+            check(slots["contracts"].module)
+        except ValueError as exc:
+            raise VariantError(f"{where}: rules.{slot}.params: {exc}") from None
     variant = Variant(tree["id"], str(tree.get("title", tree["id"])), status,
                       str(tree.get("summary", "")), cites, lineage, slots, tree, overlays)
     _check_deal(variant, where)

@@ -30,7 +30,7 @@ def prose(module: RuleModule) -> str:
     (AscendingAmounts(), AscendingAmounts(all_pass=AllPass(play="last"))),
     (AbandonAtFive(), AbandonAtFive(go_on=False)),
     (AbandonAtFive(), AbandonAtFive(stop_when_lost=False)),
-    (GameValues(), GameValues(go_on_base=8)),
+    (GameValues(), GameValues(go_on_contract="tout")),
     (PerAdversary(), PerAdversary(stake=5)),
     (ContractLadder(_SOLO), ContractLadder(_SOLO, colour_suit="C", colour_multiplier=2)),
     (ContractLadder(_SOLO, colour_suit="C", colour_multiplier=2),
@@ -53,6 +53,8 @@ def test_each_parameter_changes_the_prose(default: RuleModule, changed: RuleModu
     ("contracts: {params: {colour_suit: X}}",
      "rules.contracts.params: colour_suit must be C, S, H or D, got 'X'"),
     ("settlement: {params: {stake: 0}}", "rules.settlement.params: 'stake' must be >= 1: 0"),
+    ("scoring: {params: {go_on_contract: slam}}",
+     "rules.scoring.params: go_on_contract names unknown contract 'slam'"),
 ])
 def test_bad_parameters_are_refused_with_the_rule_named(tmp_path: Path, rules_yaml: str,
                                                         message: str) -> None:

@@ -17,6 +17,7 @@ from solo_rules.state import CONTINUED, STOPPED
 
 if TYPE_CHECKING:
     from solo_rules.engine import CompiledRules
+    from solo_rules.rules.slots import ContractRules
     from solo_rules.state import GameState
 
 __all__ = ["GameValues", "MackersFirstLast", "PartyPoints"]
@@ -183,28 +184,39 @@ class MackersFirstLast(RuleModule):
 @attrs.frozen
 class GameValues(RuleModule):
     """The game's value from the table, in suit or in colour [S-FOS: "the payments made for
-    them"], with no bonuses; going on makes it a Tout at ``go_on_base`` (AMB-23); a game that
-    nobody declares is always lost by its single player (AMB-25)."""
+    them"], with no bonuses; going on makes the game the ``go_on_contract`` of the table, a
+    Tout (AMB-23); a game that nobody declares is always lost by its single player (AMB-25)."""
 
-    go_on_base: int = attrs.field(default=16, validator=attrs.validators.ge(1))
+    go_on_contract: str | None = None
+
+    def check(self, contracts: ContractRules) -> None:
+        """Raise ``ValueError`` when ``go_on_contract`` is not in the table of contracts."""
+        known = [c.id for c in contracts.contracts]
+        if self.go_on_contract is not None and self.go_on_contract not in known:
+            raise ValueError(f"go_on_contract names unknown contract {self.go_on_contract!r}; "
+                             f"contracts are {known}")
 
     def score(self, rules: CompiledRules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
         """Whether the party made its game, and the value (unsigned)."""
         contract = state.contract
         assert contract is not None
-        if state.flags & CONTINUED:
+        if state.flags & CONTINUED and self.go_on_contract is not None:
+            base = rules.contract_def(self.go_on_contract).base
             return (rules.early_end.made(rules, state),
-                    [("tout", rules.contracts.value(self.go_on_base, contract.trump))])
+                    [("tout", rules.contracts.value(base, contract.trump))])
         value = rules.contracts.value(rules.contract_def(contract.kind).base, contract.trump)
         made = contract.declarer is not None and rules.early_end.made(rules, state)
         return made, [("game", value)]
 
     def describe(self) -> list[Clause]:
-        return [
-            Clause("A game is worth its value from the table of contracts, in suit or in "
-                   "colour; there are no bonuses."),
-            Clause(f"Where the party may go on for all the tricks, it then plays a Tout worth "
-                   f"{self.go_on_base} in suit (more in colour, like any game).", "go_on_base"),
-            Clause("If the party takes its tricks it wins the value, otherwise it loses it; a "
-                   "game that nobody declares is lost by the player it names."),
-        ]
+        clauses = [Clause("A game is worth its value from the table of contracts, in suit or in "
+                          "colour; there are no bonuses.")]
+        if self.go_on_contract is not None:
+            clauses.append(Clause(
+                "A party that goes on for all the tricks plays for the value of a "
+                f"{self.go_on_contract.replace('_', ' ').capitalize()} in the same suit, won or "
+                "lost as a whole.", "go_on_contract"))
+        clauses.append(Clause("If the party takes its tricks it wins the value, otherwise it "
+                              "loses it; a game that nobody declares is lost by the player it "
+                              "names."))
+        return clauses
