@@ -90,7 +90,6 @@ class MackersFirstLast(RuleModule):
     macker: int = 1
     first: int = 1
     last: int = 2
-    first_tricks: int = 5
     club_factor: int = 2
     doubled: tuple[str, ...] = ()
     no_extras: tuple[str, ...] = ()
@@ -137,7 +136,9 @@ class MackersFirstLast(RuleModule):
         if made:
             won = [trick.winner in party for trick in state.tricks]
             every = len(won) == rules.hand_size and all(won)
-            first = all(won[:self.first_tricks]) and len(won) >= self.first_tricks
+            # First is counted over the early-end rule's first tricks: one number, one place.
+            first_tricks = getattr(rules.early_end, "first_tricks", rules.hand_size)
+            first = all(won[:first_tricks]) and len(won) >= first_tricks
             if first and (every or not state.flags & CONTINUED):
                 parts.append(("first", self.first * unit))
             if every:
@@ -156,9 +157,10 @@ class MackersFirstLast(RuleModule):
                    f"{self.macker} per macker if it held at least the first {self.min_mackers} "
                    "in unbroken order from the top, counting on only while the order holds.",
                    "mackers"),
-            Clause(f"First: {self.first} when the party took each of the first "
-                   f"{self.first_tricks} tricks; Last: {self.last} more when it took every "
-                   "trick. A party that played on for Last and failed loses First.", "first"),
+            Clause(f"First: {self.first} when the party took each of the first tricks (as "
+                   f"counted in the rules for ending play early); Last: {self.last} more when "
+                   "it took every trick. A party that played on for Last and failed loses "
+                   "First.", "first"),
             Clause(f"With clubs as trumps the macker, First and Last values are multiplied by "
                    f"{self.club_factor}.", "club_factor"),
         ]
