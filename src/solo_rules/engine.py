@@ -256,6 +256,11 @@ class CompiledRules:
             if state.trick:
                 return f"seat {seat} must follow the suit of {Card(state.trick[0]).name}"
             return "the holder of the called card must lead it when he leads its suit"
+        explain = getattr(self.auction, "explain", None)
+        if phase == Phase.AUCTION and explain is not None:
+            reason = explain(self, state, aid)
+            if reason:
+                return str(reason)
         if phase == Phase.AUCTION and kind == "bid":
             return "a bid must be higher than the standing bid and allowed to this hand"
         if phase == Phase.AUCTION and aid == PASS:

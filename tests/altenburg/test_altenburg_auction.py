@@ -193,3 +193,22 @@ def test_all_pass_makes_the_spadille_holder_play_mussfrage() -> None:
     assert legal(state) == ["declare mussfrage", "declare mussfrage tout"]
     state = run(state, "declare mussfrage")
     assert state.contract is not None and state.contract.kind == "mussfrage"
+
+
+@pytest.mark.parametrize(("moves", "attempt", "reason"), [
+    ((), "bid solo", "the opening bid is frage"),
+    ((), "pass", "a player dealt ♣Q and ♠Q may not pass before a solo has been bid"),
+    ((), "hold", "only the holder of the standing bid may hold it"),
+    (("bid frage",), "bid grossfrage", "only a player holding ♣Q and ♠Q may bid grossfrage"),
+    (("bid frage",), "bid frage", "a bid must be higher than the standing frage"),
+])
+def test_refused_bids_say_which_auction_rule_refuses_them(
+        moves: tuple[str, ...], attempt: str, reason: str) -> None:
+    """S-WIK: "First, eldest hand bids 'Frage' or passes." and "A Grossfrage must be announced
+    by a player who is dealt both the Spadille and Manille" (AMB-02, AMB-59): a refused bid
+    names the rule, not just the alternatives."""
+    state = run(start(QUEENS), *moves)
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(attempt)
+    assert error.value.reason == "not_legal"
+    assert f": {reason}; legal:" in str(error.value)

@@ -279,6 +279,30 @@ class ImmediateHold(RuleModule):
             return AuctionEnd(auction, None, self.all_pass.contract(state.rules))
         return AuctionEnd(attrs.evolve(auction, holder=forced, forced=True), forced)
 
+    def explain(self, rules: CompiledRules, state: GameState, action: int) -> str:
+        """Why a bid, hold or pass is refused, in the terms of this auction."""
+        auction: HoldState = state.auction
+        hand = state.hands[state.player]
+        names = self.level_names
+        if action == PASS and self.duty is not None:
+            cards = " and ".join(Card[c].symbol_text for c in self.duty.cards)
+            return (f"a player dealt {cards} may not pass before a {self.duty.released_by} "
+                    "has been bid")
+        if action == HOLD:
+            return "only the holder of the standing bid may hold it"
+        if action < BID_BASE:
+            return ""
+        level = action - BID_BASE
+        if auction.holder < 0 and level > 0:
+            return f"the opening bid is {names[0]}"
+        if level <= auction.level:
+            return f"a bid must be higher than the standing {names[auction.level]}"
+        if not self._may_bid(rules, hand, level):
+            cards = " and ".join(Card[c].symbol_text
+                                 for c in rules.contract_def(self.levels[level].contract).requires)
+            return f"only a player holding {cards} may bid {names[level]}"
+        return "bids go up one step at a time"
+
     def declarations(self, rules: CompiledRules, state: GameState) -> list[int]:
         """The declaration ids open to the auction winner (or the forced player)."""
         auction: HoldState = state.auction
