@@ -197,7 +197,8 @@ def test_all_pass_makes_the_spadille_holder_play_mussfrage() -> None:
 
 @pytest.mark.parametrize(("moves", "attempt", "reason"), [
     ((), "bid solo", "the opening bid is frage"),
-    ((), "pass", "a player dealt ♣Q and ♠Q may not pass before a solo has been bid"),
+    ((), "pass", "a player dealt ♣Q and ♠Q has a duty to bid: he may not pass before a solo "
+                 "has been bid"),
     ((), "hold", "only the holder of the standing bid may hold it"),
     (("bid frage",), "bid grossfrage", "only a player holding ♣Q and ♠Q may bid grossfrage"),
     (("bid frage",), "bid frage", "a bid must be higher than the standing frage"),

@@ -286,8 +286,8 @@ class ImmediateHold(RuleModule):
         names = self.level_names
         if action == PASS and self.duty is not None:
             cards = " and ".join(Card[c].symbol_text for c in self.duty.cards)
-            return (f"a player dealt {cards} may not pass before a {self.duty.released_by} "
-                    "has been bid")
+            return (f"a player dealt {cards} has a duty to bid: he may not pass before a "
+                    f"{self.duty.released_by} has been bid")
         if action == HOLD:
             return "only the holder of the standing bid may hold it"
         if action < BID_BASE:
