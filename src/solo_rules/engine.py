@@ -329,14 +329,13 @@ class CompiledRules:
         card = aid - CALL_BASE
         contract = state.contract
         assert contract is not None
-        holder = next(s for s, hand in enumerate(state.hands) if hand >> card & 1) \
-            if any(hand >> card & 1 for hand in state.hands) else None
+        holder = next((s for s, hand in enumerate(state.hands) if hand >> card & 1), None)
         partner = None if holder == contract.declarer else holder
         contract = attrs.evolve(contract, called=card, partner=partner)
         state = replace(state, contract=contract, history=history)
         if self.contract_def(contract.kind).trump_by == "partner" and partner is not None:
             return replace(state, phase=Phase.TRUMP, player=partner,
-                                flags=state.flags | REVEALED)
+                           flags=state.flags | REVEALED)
         return self._start_play(state)
 
     def _start_play(self, state: GameState) -> GameState:
@@ -380,14 +379,13 @@ class CompiledRules:
         leader = state.leader
         if aid == STOP:
             return replace(state, phase=Phase.END, flags=state.flags | STOPPED,
-                                history=history)
+                           history=history)
         flags = state.flags
         if aid == CONTINUE:
             flags |= CONTINUED
         elif aid == ASK:
             flags |= ASKED | REVEALED
-        state = replace(state, phase=Phase.PLAY, player=leader, flags=flags,
-                             history=history)
+        state = replace(state, phase=Phase.PLAY, player=leader, flags=flags, history=history)
         if aid == ASK:
             return self._after_trick(state)
         if self.early_end.finished(self, state):
