@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import random
 import re
 import select
 import subprocess
@@ -90,8 +91,11 @@ def test_rules_reads_a_variant_file_by_path(capsys: pytest.CaptureFixture[str],
 # -- watching --------------------------------------------------------------------------------
 
 def _replay(vid: str, seed: int, out: str) -> solo_rules.GameState:
-    """Apply the actions printed in a watched hand to a fresh deal of the same seed."""
-    state = solo_rules.new_game(vid, seed=seed)
+    """Apply the actions printed in a watched hand to a fresh deal of the same seed and the
+    dealer the header names."""
+    header = re.search(r"dealer seat (\d+)", out)
+    assert header is not None
+    state = solo_rules.new_game(vid, seed=seed, dealer=int(header.group(1)))
     for seat, text in re.findall(r"^seat (\d+): (.+?)(?:  \(.*\))?$", out, re.MULTILINE):
         assert int(seat) == state.current_player
         state = state.apply(text)
@@ -124,9 +128,25 @@ def test_watch_prints_the_deal_every_action_and_ends_with_the_outcome(
                         f"{outcome.defender_tricks}: {result}\n") in last
 
 
+@pytest.mark.parametrize("vid", VARIANTS)
+def test_without_dealer_the_first_dealer_is_drawn_by_the_variants_rule(
+        capsys: pytest.CaptureFixture[str], vid: str) -> None:
+    """S-WIK: "First dealer is chosen by lot"; S-FOS: "throw round the cards for the first club
+    turned up to deal" (EX-28): the command draws the first dealer by the variant's own rule,
+    reproducibly from the seed."""
+    variant = solo_rules.load_variant(vid)
+    dealers = set()
+    for seed in range(12):
+        out = run(capsys, "play", vid, "--watch", "--seed", str(seed))[1]
+        expected = variant.compiled.first_dealer(random.Random(seed))
+        assert f"dealer seat {expected}," in out.split("\n")[0]
+        dealers.add(expected)
+    assert len(dealers) > 1
+
+
 def test_watch_annotates_tricks_the_call_and_the_partner(
         capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "play", "--watch", "--seed", "1")
+    _, out, _ = run(capsys, "play", "--watch", "--seed", "1", "--dealer", "0")
     assert "seat 2 wins the auction" in out
     assert "whoever holds ♥A is the partner (secretly seat 0)" in out
     assert "the called card; seat 0 wins trick 1" in out
@@ -191,7 +211,7 @@ def test_interactive_accepts_the_action_text(capsys: pytest.CaptureFixture[str],
     hand = solo_rules.new_game("altenburg-1988", seed=4).hand(1)
     assert not {solo_rules.Card.CQ, solo_rules.Card.SQ} <= set(hand)
     code, out = play_typed(capsys, monkeypatch, FakeTTY("Pass\n" + "1\n" * 40),
-                           "--seed", "4", "--seat", "1")
+                           "--seed", "4", "--seat", "1", "--dealer", "0")
     assert code == 0
     assert "\nyou: pass\n" in out
 
@@ -199,7 +219,7 @@ def test_interactive_accepts_the_action_text(capsys: pytest.CaptureFixture[str],
 def test_interactive_refuses_an_illegal_action_with_the_reason(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     _, out = play_typed(capsys, monkeypatch, FakeTTY("play CA\n" + "1\n" * 40),
-                        "--seed", "4", "--seat", "1")
+                        "--seed", "4", "--seat", "1", "--dealer", "0")
     assert "Not accepted: 'play CA' is not legal for seat 1 in phase auction" in out
 
 

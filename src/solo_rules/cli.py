@@ -58,7 +58,8 @@ def _parser() -> argparse.ArgumentParser:
                       help=f"a variant id or file (default {DEFAULT_VARIANT})")
     play.add_argument("--seed", type=int, help="the deal's seed (default: a random one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
+    play.add_argument("--dealer", type=int, default=None,
+                      help="the dealer's seat (default: drawn by the variant's first-dealer rule)")
     play.add_argument("--watch", action="store_true", help="watch bots play every seat")
     return parser
 
@@ -101,11 +102,14 @@ def _play(args: argparse.Namespace) -> int:
     players = variant.players
     for name in ("seat", "dealer"):
         value = getattr(args, name)
-        if not 0 <= value < players:
+        if value is not None and not 0 <= value < players:
             raise _UsageError("solo-rules play", f"--{name} {value}: {variant.id} has seats "
                               f"0..{players - 1}")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    state = new_game(variant, seed=seed, dealer=args.dealer)
+    dealer = args.dealer
+    if dealer is None:
+        dealer = variant.compiled.first_dealer(random.Random(seed))
+    state = new_game(variant, seed=seed, dealer=dealer)
     bots: list[Bot] = [HeuristicBot(seed * 8 + seat) for seat in range(players)]
     if args.watch or not sys.stdin.isatty():
         return _Table(variant, sys.stdout, None).watch(state, bots, seed)

@@ -186,6 +186,11 @@ class CompiledRules:
         """Shuffle and deal one hand per seat."""
         return self.deal_module.deal(CardSet(self.pack), self.players, dealer, rng)
 
+    def first_dealer(self, rng: random.Random) -> int:
+        """The first dealer of a session, drawn by the variant's rule (by lot, or the first
+        player dealt a club)."""
+        return self.deal_module.choose_first_dealer(CardSet(self.pack), self.players, rng)
+
     def start(self, hands: tuple[int, ...], dealer: int) -> GameState:
         """The state before the first bid."""
         auction, first = self.auction.start(dealer, self.players)

@@ -48,6 +48,8 @@ class DealRules(Describes, Protocol):
     def deal(self, pack: CardSet, players: int, dealer: int,
              rng: random.Random) -> tuple[int, ...]: ...
 
+    def choose_first_dealer(self, pack: CardSet, players: int, rng: random.Random) -> int: ...
+
 
 class RankRules(Describes, Protocol):
     @property
