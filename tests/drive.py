@@ -6,6 +6,7 @@ moves and the temporary variant files are the same everywhere, so they live here
 
 from __future__ import annotations
 
+import random
 import textwrap
 from pathlib import Path
 
@@ -24,6 +25,13 @@ def play(state: GameState, cards: str) -> GameState:
     for card in cards.split():
         assert state.phase == Phase.PLAY, f"not in play before {card}: {Phase(state.phase).name}"
         state = state.apply(f"play {card}")
+    return state
+
+
+def finish(state: GameState, rng: random.Random) -> GameState:
+    """Play random legal actions to the end of the hand."""
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
     return state
 
 

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from drive import finish
 from foster_deals import (
     CLUBS,
     CLUBS_SIX,
@@ -21,7 +22,7 @@ from foster_deals import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo_rules import GameState, load_variant, new_game
+from solo_rules import load_variant, new_game
 
 #: S-FOS games table: contract id -> (value in suit, value in colour).
 TABLE = {"simple": (2, 4), "forcee": (4, 8), "solo": (4, 8), "tout": (16, 32),
@@ -91,13 +92,6 @@ def test_stake_parameter_multiplies_every_payment(tmp_path: Path) -> None:
     variant = variant_file(tmp_path, "settlement: {params: {stake: 5}}")
     state = run(start(FOUR, variant=variant), "bid 4", "pass", "pass", "pass", "declare solo H")
     assert play(state, FOUR_PLAY).outcome().scores == (-60, 20, 20, 20)
-
-
-def finish(state: GameState, rng: random.Random) -> GameState:
-    """Play random legal actions to the end of the hand."""
-    while not state.is_terminal:
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 3))

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from drive import finish
 from heart_solo_deals import HEARTS, LAST, LAST_PLAY, play, run, start, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo_rules import Card, CardSet, GameState, Phase, Suit, load_variant, new_game
+from solo_rules import Card, CardSet, Phase, Suit, load_variant, new_game
 from solo_rules.ranking import TRUMP
 
 #: DOSSIER §1.5, "Heart Solo 24": per trump suit, the number of trumps and of plain cards in
@@ -126,13 +127,6 @@ def test_heart_solo_has_no_partner_slot() -> None:
     variant = load_variant("heart-solo")
     assert "partner" not in variant.slots
     assert not [a for a in variant.compiled.actions.by_id.values() if a.kind == "call"]
-
-
-def finish(state: GameState, rng: random.Random) -> GameState:
-    """Play random legal actions to the end of the hand."""
-    while not state.is_terminal:
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 2))
