@@ -10,7 +10,7 @@ import pytest
 
 import solo_rules
 from solo_rules.describe import GLOSSARY, SECTION_TITLES, rulebook
-from solo_rules.rules.base import SLOTS
+from solo_rules.schema import SLOTS
 
 VARIANTS = solo_rules.available_variants()
 

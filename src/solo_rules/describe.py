@@ -15,7 +15,7 @@ from typing import Literal
 
 import attrs
 
-from solo_rules.rules.base import SLOTS, Clause, Provenance
+from solo_rules.schema import SLOTS, Clause, Provenance
 from solo_rules.variant import SlotRule, Variant, load_variant
 
 __all__ = ["GLOSSARY", "SECTION_TITLES", "rulebook"]

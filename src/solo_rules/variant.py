@@ -23,8 +23,8 @@ import cattrs
 import yaml
 
 from solo_rules.errors import VariantError
-from solo_rules.rules import base as rules_base
-from solo_rules.rules.base import SLOTS, Provenance, RuleModule
+from solo_rules import schema as rules_base
+from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["SlotRule", "Variant", "available_variants", "load_variant", "variant_dir"]
 

@@ -11,7 +11,7 @@ from foster_deals import variant_file
 
 from solo_rules import VariantError, load_variant
 from solo_rules.rules.auction import AllPass, AscendingAmounts
-from solo_rules.rules.base import RuleModule
+from solo_rules.schema import RuleModule
 from solo_rules.rules.contracts import ContractDef, ContractLadder
 from solo_rules.rules.early_end import AbandonAtFive
 from solo_rules.rules.scoring import GameValues

@@ -16,7 +16,7 @@ import attrs
 from solo_rules.actions import BID_BASE, HOLD, KEEP, PASS
 from solo_rules.cards import Card, Suit
 from solo_rules.ranking import NO_TRUMP
-from solo_rules.rules.base import Clause, RuleModule, register
+from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.rules.contracts import FREE, ContractDef, ContractLadder, suit_word
 from solo_rules.state import Contract
 

@@ -13,7 +13,7 @@ import attrs
 
 from solo_rules.actions import DECLARE_BASE
 from solo_rules.cards import Card, Suit
-from solo_rules.rules.base import Clause, RuleModule, register
+from solo_rules.schema import Clause, RuleModule, register
 
 __all__ = ["FREE", "ContractDef", "ContractLadder"]
 

@@ -8,7 +8,7 @@ from typing import Literal
 import attrs
 
 from solo_rules.cards import Card, CardSet, Suit, piquet_pack
-from solo_rules.rules.base import Clause, RuleModule, register
+from solo_rules.schema import Clause, RuleModule, register
 
 __all__ = ["PacketDeal", "PiquetPack"]
 

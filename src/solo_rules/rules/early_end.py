@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from solo_rules.actions import ASK, CONTINUE, PASS, STOP
-from solo_rules.rules.base import Clause, RuleModule, register
+from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import ASKED, CONTINUED, REVEALED, STOPPED
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ import attrs
 from solo_rules.actions import CALL_BASE
 from solo_rules.cards import Card, Rank, Suit
 from solo_rules.ranking import NO_TRUMP
-from solo_rules.rules.base import Clause, RuleModule, register
+from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.rules.ranks import rank_list
 
 if TYPE_CHECKING:

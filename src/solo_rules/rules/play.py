@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from solo_rules.ranking import TrumpTables
-from solo_rules.rules.base import Clause, RuleModule, register
+from solo_rules.schema import Clause, RuleModule, register
 
 if TYPE_CHECKING:
     from solo_rules.engine import CompiledRules

@@ -6,7 +6,7 @@ import attrs
 
 from solo_rules.cards import Card, Rank
 from solo_rules.ranking import Ranking
-from solo_rules.rules.base import Clause, RuleModule, register
+from solo_rules.schema import Clause, RuleModule, register
 
 __all__ = ["MatadorTrumps", "rank_list"]
 

@@ -12,7 +12,7 @@ import attrs
 
 from solo_rules.cards import Card, Rank, Suit
 from solo_rules.ranking import NO_TRUMP
-from solo_rules.rules.base import Clause, RuleModule, register
+from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import CONTINUED, STOPPED
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from solo_rules.rules.base import Clause, RuleModule, register
+from solo_rules.schema import Clause, RuleModule, register
 
 if TYPE_CHECKING:
     from solo_rules.state import GameState

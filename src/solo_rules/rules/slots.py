@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from solo_rules.cards import CardSet
 from solo_rules.ranking import Ranking
-from solo_rules.rules.base import Clause
+from solo_rules.schema import Clause
 
 if TYPE_CHECKING:
     from solo_rules.engine import CompiledRules

@@ -1,4 +1,5 @@
-"""The rule-module base: a registry of module classes, provenance, and rulebook clauses.
+"""The schema of variant files: the rulebook slots, the rule-module base and its registry,
+provenance, and rulebook clauses.
 
 A rule module is a frozen attrs class whose fields are its typed parameters. It fills one
 rulebook slot, executes its rule when the variant is compiled, and describes the same rule in
