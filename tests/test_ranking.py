@@ -8,14 +8,14 @@ import reference
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo_rules import NO_TRUMP, TRUMP, Card, CardSet, Rank, Ranking, Suit, new_game, parse_card
+from solo_rules import TRUMP, Card, CardSet, Rank, Ranking, Suit, Trump, new_game, parse_card
 from solo_rules.ranking import TrumpTables
 
 RANKING = Ranking()
 
 
 def tables(trump: str | None) -> TrumpTables:
-    return RANKING.tables(NO_TRUMP if trump is None else "CSHD".index(trump))
+    return RANKING.tables(Trump.NONE if trump is None else "CSHD".index(trump))
 
 
 def winner(trump: str | None, trick: str) -> int:
@@ -116,7 +116,7 @@ def test_without_trumps_basta_is_an_ordinary_queen() -> None:
     assert winner(None, "SJ SQ CA") == 1
     none = tables(None)
     assert none.trump_mask == 0
-    assert RANKING.matador_cards(NO_TRUMP) == ()
+    assert RANKING.matador_cards(Trump.NONE) == ()
     assert none.follow_mask(Card.SJ) >> Card.SQ & 1
 
 

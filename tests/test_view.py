@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from solo_rules import Card, GameState, InvalidStateError, Phase, PlayerView, new_game
+from solo_rules import Card, GameState, InvalidStateError, Phase, new_game
 
 #: Altenburg, seat 3 dealing: seat 0 (eldest) can declare a Frage in hearts and call ♠A, which
 #: seat 2 holds together with ♠Q.
@@ -89,7 +89,7 @@ def test_trick_on_the_table_shows_each_card_with_its_seat() -> None:
 
 def test_view_of_a_seat_that_does_not_exist() -> None:
     with pytest.raises(InvalidStateError, match=r"^seat must be 0\.\.3, got -1$"):
-        PlayerView.of(play(HANDS), -1)
+        play(HANDS).view(-1)
 
 
 def test_view_is_frozen() -> None:

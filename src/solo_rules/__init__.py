@@ -7,8 +7,17 @@
 """
 
 from solo_rules import rules as _rules  # noqa: F401  (registers the rule modules)
-from solo_rules.actions import Action
-from solo_rules.cards import Card, CardSet, Rank, Suit, parse_card, parse_cards, piquet_pack
+from solo_rules.actions import Action, Word, parse_action
+from solo_rules.cards import (
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    parse_card,
+    parse_cards,
+    parse_suit,
+    piquet_pack,
+)
 from solo_rules.describe import rulebook
 from solo_rules.errors import (
     ActionParseError,
@@ -19,20 +28,21 @@ from solo_rules.errors import (
     SoloRulesError,
     VariantError,
 )
-from solo_rules.ranking import NO_TRUMP, TRUMP, Ranking
-from solo_rules.state import Contract, GameState, Outcome, Phase, Trick, new_game
+from solo_rules.game import CompiledRules, compile, new_game
+from solo_rules.ranking import TRUMP, Ranking, Trump
+from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, Trick
 from solo_rules.variant import Variant, available_variants, load_variant
-from solo_rules.view import PlayerView
 
 __all__ = [
-    "NO_TRUMP",
     "TRUMP",
     "Action",
     "ActionParseError",
     "Card",
     "CardParseError",
     "CardSet",
+    "CompiledRules",
     "Contract",
+    "Flags",
     "GameState",
     "IllegalActionError",
     "InvalidStateError",
@@ -45,13 +55,18 @@ __all__ = [
     "SoloRulesError",
     "Suit",
     "Trick",
+    "Trump",
     "Variant",
     "VariantError",
+    "Word",
     "available_variants",
+    "compile",
     "load_variant",
     "new_game",
+    "parse_action",
     "parse_card",
     "parse_cards",
+    "parse_suit",
     "piquet_pack",
     "rulebook",
 ]

@@ -23,6 +23,7 @@ __all__ = [
     "Suit",
     "parse_card",
     "parse_cards",
+    "parse_suit",
     "piquet_pack",
 ]
 
@@ -196,6 +197,16 @@ def parse_card(text: str) -> Card:
     card = Card.of(suit, rank)
     _PARSE_CACHE[text] = card
     return card
+
+
+def parse_suit(text: str) -> Suit:
+    """Parse one suit: a letter (``C S H D``, German ``E G R``), a symbol (``♣ ♠ ♥ ♡ ♦ ♢``) or
+    a name (``hearts``, ``karo``, ``Eichel``). Raises ``CardParseError`` naming the text."""
+    suit = _SUIT_WORDS.get(text.strip().lower()) if isinstance(text, str) else None
+    if suit is None:
+        raise CardParseError(f"cannot read suit {text!r}: write C S H D, a symbol ♣♠♥♦, or a "
+                             "name like hearts or karo")
+    return suit
 
 
 def parse_cards(text: str) -> CardSet:

@@ -15,20 +15,19 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
-from solo_rules.actions import ASK, CONTINUE, KEEP, PASS, STOP, Action
+from solo_rules.actions import PASS, Action
 from solo_rules.bots import Bot, HeuristicBot
 from solo_rules.cards import Card, CardSet
 from solo_rules.describe import rulebook
 from solo_rules.errors import SoloRulesError
-from solo_rules.ranking import NO_TRUMP, TRUMP
-from solo_rules.state import GameState, Phase, new_game
+from solo_rules.game import compile, new_game
+from solo_rules.ranking import TRUMP, Trump
+from solo_rules.state import GameState, Phase
 from solo_rules.variant import Variant, available_variants, load_variant
 
 __all__ = ["main"]
 
 DEFAULT_VARIANT = "altenburg-1988"
-_DECISIONS = {STOP: "stops play after the first tricks", CONTINUE: "plays on for all the tricks",
-              ASK: 'asks "Helfer?"', PASS: "declines", KEEP: "keeps his bid"}
 
 
 class _UsageError(Exception):
@@ -89,7 +88,7 @@ def _variants(out: TextIO) -> int:
     rows = [("id", "title", "players", "status")]
     for vid in available_variants():
         variant = load_variant(vid)
-        rows.append((variant.id, variant.title, str(variant.players), variant.status))
+        rows.append((variant.id, variant.title, str(compile(variant).players), variant.status))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
         out.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
@@ -99,7 +98,8 @@ def _variants(out: TextIO) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
-    players = variant.players
+    rules = compile(variant)
+    players = rules.players
     for name in ("seat", "dealer"):
         value = getattr(args, name)
         if value is not None and not 0 <= value < players:
@@ -108,7 +108,7 @@ def _play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     dealer = args.dealer
     if dealer is None:
-        dealer = variant.compiled.first_dealer(random.Random(seed))
+        dealer = rules.first_dealer(random.Random(seed))
     state = new_game(variant, seed=seed, dealer=dealer)
     bots: list[Bot] = [HeuristicBot(seed * 8 + seat) for seat in range(players)]
     if args.watch or not sys.stdin.isatty():
@@ -122,9 +122,10 @@ class _Table:
 
     def __init__(self, variant: Variant, out: TextIO, human: int | None) -> None:
         self.variant = variant
+        self.rules = compile(variant)
         self.out = out
         self.human = human
-        self.german = getattr(variant.modules["pack"], "suits", "french") == "german"
+        self.german = self.rules.pack_rules.suits == "german"
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -178,7 +179,7 @@ class _Table:
         view = state.view(self.human)
         self.say()
         if state.contract is not None:
-            self.say(f"Contract: {state.rules.contract_text(state.contract)}")
+            self.say(f"Contract: {self.rules.contract_text(state.contract)}")
         if view.trick:
             self.say("Trick so far: " + ", ".join(f"{self.who(s)} {self.card(c)}"
                                                   for s, c in view.trick))
@@ -225,12 +226,12 @@ class _Table:
         phase = before.phase
         if phase == Phase.PLAY:
             notes += self.card_notes(before, action.id, after)
-        elif phase == Phase.DECIDE:
-            notes.append(_DECISIONS.get(action.id, "decides"))
+        elif phase != Phase.AUCTION and self.rules.actions.note(action):
+            notes.append(self.rules.actions.note(action))
         elif phase == Phase.CALL and after.contract is not None:
             notes.append(self.call_note(after))
         if after.contract is not None and before.contract is None:
-            notes.append(f"contract: {after.rules.contract_text(after.contract)}")
+            notes.append(f"contract: {self.rules.contract_text(after.contract)}")
         if phase == Phase.AUCTION and after.phase != Phase.AUCTION:
             notes.append(self.auction_note(after))
         if phase == Phase.TRUMP and after.contract is not None:
@@ -247,7 +248,7 @@ class _Table:
         """Lead, trump or discard; the called card; who won the trick just completed."""
         contract = before.contract
         assert contract is not None
-        tables = before.rules.tables(contract.trump)
+        tables = self.rules.tables(contract.trump)
         notes = []
         if not before.trick:
             notes.append("leads")
@@ -272,7 +273,7 @@ class _Table:
         """Who the called card makes partner: a watcher is told, a player only about himself."""
         contract = after.contract
         assert contract is not None and contract.called is not None
-        note = f"whoever holds {self.card(Card(contract.called))} is the partner"
+        note = f"whoever holds {self.card(contract.called)} is the partner"
         if self.human is None:
             holders = [s for s in range(after.players) if after.hands[s] >> contract.called & 1]
             if not holders:
@@ -290,7 +291,7 @@ class _Table:
         if after.phase == Phase.END:
             return "everyone passed: the hand is thrown in"
         declarer = after.player if after.contract is None else after.contract.declarer
-        everyone_passed = all(action == PASS for _, action in after.history)
+        everyone_passed = all(action == PASS.id for _, action in after.history)
         if declarer is None:
             return "everyone passed: no declarer, each plays for himself" if everyone_passed \
                 else "no declarer"
@@ -306,7 +307,7 @@ class _Table:
         if outcome.contract is None:
             self.say(f"Outcome: {outcome.note or 'no contract'}; nobody scores.")
             return
-        text = f"Outcome: {state.rules.contract_text(outcome.contract)}"
+        text = f"Outcome: {self.rules.contract_text(outcome.contract)}"
         if outcome.declarer is not None:
             text += "; partner " + ("none" if outcome.partner is None else
                                     f"seat {outcome.partner}")
@@ -330,26 +331,26 @@ class _Table:
     def card(self, card: Card) -> str:
         return card.symbol_text
 
-    def sorted(self, hand: CardSet, trump: int | None) -> list[Card]:
+    def sorted(self, hand: CardSet, trump: Trump | None) -> list[Card]:
         """Trumps first (highest first), then the plain suits in order, highest first."""
         if trump is None:
             return list(hand)
-        tables = self.variant.compiled.tables(trump)
+        tables = self.rules.tables(trump)
         return sorted(hand, key=lambda c: (tables.suit_of[c] != TRUMP, tables.suit_of[c],
                                            -tables.power[c]))
 
-    def cards(self, hand: CardSet, trump: int | None = None) -> str:
+    def cards(self, hand: CardSet, trump: Trump | None = None) -> str:
         return " ".join(self.card(c) for c in self.sorted(hand, trump))
 
     def action_text(self, action: Action) -> str:
-        if action.kind in ("play", "call"):
-            card = Card(action.id % 32)
+        card = action.card
+        if card is not None:
             name = f" {card.german_name}" if self.german and self.human is not None else ""
             return f"{action.kind} {card.symbol_text}{name}"
         return action.text
 
     @staticmethod
-    def trump_text(trump: int | None) -> str:
+    def trump_text(trump: Trump | None) -> str:
         if trump is None:
             return "not yet named"
-        return "none" if trump == NO_TRUMP else "♣♠♥♦"[trump]
+        return "none" if trump.suit is None else trump.suit.symbol

@@ -10,18 +10,43 @@ parameter set and trump, and cached.
 
 from __future__ import annotations
 
+import enum
 import functools
 
 import attrs
 
 from solo_rules.cards import Card, CardSet, Rank, Suit
 
-__all__ = ["NO_TRUMP", "TRUMP", "Ranking", "TrumpTables"]
+__all__ = ["TRUMP", "Ranking", "Trump", "TrumpTables"]
 
-#: The effective-suit value of a trump card.
+#: The effective suit of a trump card in ``TrumpTables.suit_of`` (the plain suits are 0..3).
 TRUMP = 4
-#: The trump value of a contract without trumps.
-NO_TRUMP = 4
+
+
+class Trump(enum.IntEnum):
+    """The trumps of a contract: one of the four suits (same numbers as ``Suit``), or ``NONE``
+    for a contract without trumps (Niese Kicker, Bronco, Bull: AMB-50)."""
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+    NONE = 4
+
+    @classmethod
+    def of(cls, suit: Suit | int) -> Trump:
+        """The trump of a suit."""
+        return cls(int(suit))
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or ``None`` without trumps."""
+        return None if self is Trump.NONE else Suit(self)
+
+    @property
+    def text(self) -> str:
+        """The suit letter, or ``none``."""
+        return "none" if self is Trump.NONE else Suit(self).letter
 
 
 @attrs.frozen(slots=True)
@@ -76,7 +101,7 @@ class Ranking:
 
     def matador_cards(self, trump: int) -> tuple[Card, ...]:
         """The matadors under ``trump``, highest first; none without a trump."""
-        if trump == NO_TRUMP:
+        if trump == Trump.NONE:
             return ()
         return tuple(
             Card.of(Suit(trump), Rank.SEVEN) if name == "trump_seven" else Card[name]
@@ -84,14 +109,14 @@ class Ranking:
         )
 
     def tables(self, trump: int) -> TrumpTables:
-        """The cached tables for ``trump`` (0..3 for a suit, ``NO_TRUMP``)."""
+        """The cached tables for ``trump`` (a ``Trump``, or its number)."""
         return _tables(self, trump)
 
 
 @functools.cache
 def _tables(ranking: Ranking, trump: int) -> TrumpTables:
     matadors = ranking.matador_cards(trump)
-    order = ranking.no_trump_order if trump == NO_TRUMP else ranking.plain_order
+    order = ranking.no_trump_order if trump == Trump.NONE else ranking.plain_order
     suit_of: list[int] = []
     power: list[int] = []
     for card in Card:

@@ -9,7 +9,7 @@ prose through ``describe()``, so the rulebook and the behaviour come from one pl
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Literal, TypeVar
 
 import attrs
@@ -70,6 +70,11 @@ class RuleModule(abc.ABC):
     @abc.abstractmethod
     def describe(self) -> list[Clause]:
         """The rule in prose, one clause per sentence, in rulebook order."""
+
+    def check(self, slots: Mapping[str, RuleModule]) -> None:  # noqa: B027  (a hook)
+        """Raise ``ValueError`` when this module's parameters disagree with the other slots'
+        modules (a bid naming an unknown contract, a deal that does not fit the pack); the
+        loader calls it once every slot is read. Most modules have nothing to check."""
 
 
 _REGISTRY: dict[str, type[RuleModule]] = {}

@@ -1,50 +1,65 @@
-"""The immutable game state and its transitions.
+"""The immutable game state and the data it is made of: frozen values, no rules.
 
 A hand runs deal -> auction -> declaration (contract, called card, trumps named by the partner)
--> play (with early-end decisions) -> scoring and settlement. Each phase is delegated to the rule
-module that the variant names; nothing here knows a variant by name. States are frozen, small
-(ints and tuples, hands as 32-bit masks) and share the compiled rule set.
+-> play (with early-end decisions) -> scoring and settlement. ``GameState`` holds one moment of
+it and asks its rule set (the ``RuleSet`` protocol, compiled from a variant by
+``solo_rules.game``) what is legal and what follows; nothing here knows a rule. States are
+small (ints and tuples, hands as 32-bit masks) and share the compiled rule set.
 """
 
 from __future__ import annotations
 
 import enum
-import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
-from solo_rules.actions import Action
-from solo_rules.cards import Card, CardSet, parse_cards
+from solo_rules.actions import Action, ActionSpace
+from solo_rules.cards import Card, CardSet, Suit
 from solo_rules.errors import IllegalActionError, InvalidStateError
-from solo_rules.ranking import NO_TRUMP
+from solo_rules.ranking import Trump
+from solo_rules.variant import Variant
 
-if TYPE_CHECKING:
-    from solo_rules.engine import CompiledRules
-    from solo_rules.variant import Variant
-    from solo_rules.view import PlayerView
-
-__all__ = ["Contract", "GameState", "Outcome", "Phase", "Trick", "new_game", "replace"]
-
-
-class Phase(enum.IntEnum):
-    """The phases of a hand, in order."""
-
-    AUCTION = 0
-    DECLARE = 1
-    CALL = 2
-    TRUMP = 3
-    PLAY = 4
-    DECIDE = 5
-    END = 6
+__all__ = [
+    "Contract",
+    "Flags",
+    "GameState",
+    "Outcome",
+    "Phase",
+    "PlayerView",
+    "RuleSet",
+    "Trick",
+    "replace",
+]
 
 
-#: ``GameState.flags`` bits.
-REVEALED = 1  # the partner is publicly known (called card played, "Hier!", trumps named)
-STOPPED = 2  # the party stopped after the first tricks (prime / First)
-CONTINUED = 4  # the party went on for all tricks
-ASKED = 8  # "Helfer?" was asked
+class Phase(enum.StrEnum):
+    """The phases of a hand that the standard rule modules own, in order. A module may add
+    its own phase (any other string); ``GameState.phase`` is the name of the current one."""
+
+    #: the cards are dealt; a state passes through it to the first phase that applies
+    DEAL = "deal"
+    AUCTION = "auction"
+    DECLARE = "declare"
+    CALL = "call"
+    TRUMP = "trump"
+    PLAY = "play"
+    DECIDE = "decide"
+    END = "end"
+
+
+class Flags(enum.IntFlag):
+    """Facts about a hand in progress, kept in ``GameState.flags``."""
+
+    NONE = 0
+    #: the partner is publicly known (called card played, "Hier!", trumps named by him)
+    REVEALED = 1
+    #: the party stopped after the first tricks (prime / First)
+    STOPPED = 2
+    #: the party went on for all the tricks
+    CONTINUED = 4
+    #: "Helfer?" was asked
+    ASKED = 8
 
 
 @attrs.frozen(slots=True)
@@ -52,16 +67,17 @@ class Contract:
     """The contract in play. ``partner`` is the engine's knowledge, hidden from views until
     ``GameState.partner_revealed``; ``None`` when there is no partner (or a self-call).
     ``declarer`` is ``None`` for a contract that everyone plays for himself (S-FOS Heart Solo
-    when all pass)."""
+    when all pass). ``trump`` is ``None`` until the partner names it; ``trump_bound`` is the
+    suit he must then name (a preferred-level Grossfrage, AMB-07)."""
 
     kind: str
     index: int
     declarer: int | None
-    trump: int | None
+    trump: Trump | None
     tout: bool = False
-    called: int | None = None
+    called: Card | None = None
     partner: int | None = None
-    trump_constraint: int | None = None
+    trump_bound: Suit | None = None
     #: further declarers of the same contract, each playing alone (Niese joint Kickers, AMB-33)
     co_declarers: tuple[int, ...] = ()
 
@@ -105,22 +121,76 @@ class Outcome:
 
 
 @attrs.frozen(slots=True)
-class GameState:
-    """One moment of a hand. Build it with ``new_game``; move with ``apply``."""
+class PlayerView:
+    """The information of ``seat``: enough to choose any of its actions, and nothing more
+    (``solo_rules.view`` builds it)."""
 
-    rules: CompiledRules
-    phase: int
+    seat: int
+    players: int
+    dealer: int
+    phase: str
+    current_player: int | None
+    hand: CardSet
+    history: tuple[tuple[int, Action], ...]
+    contract_kind: str | None
+    declarer: int | None
+    trump: Trump | None
+    called: Card | None
+    tout: bool
+    partner: int | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    legal_actions: tuple[Action, ...]
+    #: unplayed cards of other seats that lie face up by rule (``ContractDef.shows``: the Niese
+    #: Ladies' queens, the Bronco's hand, AMB-34); never any other hidden card
+    exposed: CardSet = attrs.field(factory=CardSet)
+
+
+class RuleSet(Protocol):
+    """What a state asks of the rule set it is played under (``solo_rules.game`` compiles it
+    from a variant): the actions, what is legal, what follows, why a refused action is
+    refused, the result, and each seat's view."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def actions(self) -> ActionSpace: ...
+
+    def legal_ids(self, state: GameState) -> tuple[int, ...]: ...
+
+    def is_legal(self, state: GameState, aid: int) -> bool: ...
+
+    def refusal(self, state: GameState, aid: int) -> tuple[str, str]: ...
+
+    def apply_id(self, state: GameState, aid: int) -> GameState: ...
+
+    def outcome(self, state: GameState) -> Outcome: ...
+
+    def view(self, state: GameState, seat: int) -> PlayerView: ...
+
+    def contract_text(self, contract: Contract) -> str: ...
+
+
+@attrs.frozen(slots=True)
+class GameState:
+    """One moment of a hand. Build it with ``new_game``; move with ``apply``. ``phase`` names
+    the phase (a ``Phase``, or a phase a rule module adds); ``auction`` is the auction
+    module's own record, which the declaration reads."""
+
+    rules: RuleSet
+    phase: str
     player: int
     dealer: int
     hands: tuple[int, ...]
     history: tuple[tuple[int, int], ...]
-    auction: Any
+    auction: object
     contract: Contract | None
     trick: tuple[int, ...]
     leader: int
     tricks: tuple[Trick, ...]
     won: tuple[int, ...]
-    flags: int
+    flags: Flags
 
     def __copy__(self) -> GameState:
         return self
@@ -153,7 +223,7 @@ class GameState:
     @property
     def partner_revealed(self) -> bool:
         """Whether the partner's identity is public."""
-        return bool(self.flags & REVEALED)
+        return bool(self.flags & Flags.REVEALED)
 
     @property
     def eldest(self) -> int:
@@ -211,19 +281,14 @@ class GameState:
         aid = action if isinstance(action, int) else action.id
         if self.phase == Phase.END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
-        if not self.rules.is_legal(self, aid):
-            legal = self.rules.legal_ids(self)
-            texts = [self.rules.actions.by_id[a].text for a in legal]
-            name = self.rules.actions.text_of(aid)
-            seat = self.player
-            reason, why = self.rules.why_illegal(self, aid)
+        rules = self.rules
+        if not rules.is_legal(self, aid):
+            texts = [rules.actions.by_id[a].text for a in rules.legal_ids(self)]
+            reason, why = rules.refusal(self, aid)
             raise IllegalActionError(
-                f"{name!r} is not legal for seat {seat} in phase {Phase(self.phase).name.lower()}"
-                f": {why}; legal: {', '.join(texts)}",
-                reason,
-                texts,
-            )
-        return self.rules.apply_id(self, aid)
+                f"{rules.actions.text_of(aid)!r} is not legal for seat {self.player} in phase "
+                f"{self.phase}: {why}; legal: {', '.join(texts)}", reason, texts)
+        return rules.apply_id(self, aid)
 
     def apply_unchecked(self, action: Action | int) -> GameState:
         """The state after a legal ``action``, without the legality check: the fast path for
@@ -237,14 +302,14 @@ class GameState:
         return self.rules.outcome(self)
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know: see ``solo_rules.view.PlayerView``."""
-        from solo_rules.view import PlayerView
-
-        return PlayerView.of(self, seat)
+        """What ``seat`` may know: see ``PlayerView``."""
+        if not 0 <= seat < len(self.hands):
+            raise InvalidStateError(f"seat must be 0..{len(self.hands) - 1}, got {seat}")
+        return self.rules.view(self, seat)
 
     def __str__(self) -> str:
         contract = self.contract
-        lines = [f"{self.variant.id}: {Phase(self.phase).name.lower()}, dealer {self.dealer}"]
+        lines = [f"{self.variant.id}: {self.phase}, dealer {self.dealer}"]
         if contract is not None:
             lines.append(f"contract: {self.rules.contract_text(contract)}")
         for seat in range(len(self.hands)):
@@ -260,99 +325,3 @@ def replace(state: GameState, **changes: Any) -> GameState:
     constructor, which is several times faster on the engine's hot path."""
     return GameState(*[changes[name] if name in changes else getattr(state, name)
                        for name in _FIELDS])
-
-
-def _hand_masks(hands: Sequence[CardSet | str | int | Sequence[int]]) -> tuple[int, ...]:
-    masks: list[int] = []
-    for seat, hand in enumerate(hands):
-        try:
-            masks.append(_hand_mask(hand))
-        except ValueError as exc:  # CardParseError included
-            raise InvalidStateError(f"hand of seat {seat}: {exc}") from None
-    return tuple(masks)
-
-
-def _hand_mask(hand: CardSet | str | int | Sequence[int]) -> int:
-    """One hand as a mask; a repeated card, a card id outside 0..31 or a non-card is an error."""
-    if isinstance(hand, CardSet):
-        return hand.mask
-    if isinstance(hand, str):
-        return parse_cards(hand).mask
-    if isinstance(hand, int):
-        if not 0 <= hand < 1 << 32:
-            raise ValueError(f"{hand!r} is not a 32-bit card mask")
-        return hand
-    if not isinstance(hand, Sequence):
-        raise ValueError(f"expected card text, a CardSet, a mask or card ids, got {hand!r}")
-    cards: list[object] = list(hand)
-    mask = 0
-    for card in cards:
-        if not isinstance(card, int) or not 0 <= card < 32:
-            raise ValueError(f"{card!r} is not a card id 0..31")
-        if mask >> card & 1:
-            raise ValueError(f"the card list {cards} repeats {Card(card).name}")
-        mask |= 1 << card
-    return mask
-
-
-def new_game(
-    variant: Variant | str,
-    *,
-    seed: int | None = None,
-    hands: Sequence[CardSet | str | int | Sequence[int]] | None = None,
-    dealer: int = 0,
-) -> GameState:
-    """A new hand of ``variant`` (a ``Variant`` or its id), dealt from ``seed`` or given
-    ``hands`` (one per seat, seat 0 first; card text, ``CardSet``, masks or card lists)."""
-    from solo_rules.variant import load_variant
-
-    if isinstance(variant, str):
-        variant = load_variant(variant)
-    rules: CompiledRules = variant.compiled
-    players = rules.players
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise InvalidStateError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
-    if hands is None:
-        if seed is not None and not isinstance(seed, int):
-            raise InvalidStateError(f"seed must be an int, got {seed!r}")
-        masks = rules.deal(random.Random(seed), dealer)
-    else:
-        if seed is not None:
-            raise InvalidStateError("give either seed= or hands=, not both")
-        masks = _hand_masks(hands)
-        _check_hands(rules, masks)
-    return rules.start(masks, dealer)
-
-
-def _check_hands(rules: CompiledRules, masks: tuple[int, ...]) -> None:
-    players = rules.players
-    if len(masks) != players:
-        raise InvalidStateError(f"{rules.variant.id} needs {players} hands, got {len(masks)}")
-    seen = 0
-    size = rules.hand_size
-    for seat, mask in enumerate(masks):
-        if mask.bit_count() != size:
-            raise InvalidStateError(
-                f"hand of seat {seat} has {mask.bit_count()} cards; {rules.variant.id} deals {size}"
-            )
-        if mask & seen:
-            dup = CardSet(mask & seen)
-            raise InvalidStateError(f"hand of seat {seat} repeats {dup} from an earlier hand")
-        outside = mask & ~rules.pack
-        if outside:
-            raise InvalidStateError(
-                f"hand of seat {seat} holds {CardSet(outside)}, not in the {rules.variant.id} pack"
-            )
-        seen |= mask
-
-
-def trump_name(trump: int | None) -> str:
-    """Text for a contract's trump: a suit letter, ``none`` (no trump) or ``?`` (not named)."""
-    if trump is None:
-        return "?"
-    return "none" if trump == NO_TRUMP else "CSHD"[trump]
-
-
-def card_name(card: int) -> str:
-    """The text of a card id."""
-    return Card(card).name

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import functools
 import importlib.resources
-import random
 import re
 import typing
 from collections.abc import Mapping, Sequence
@@ -50,7 +49,8 @@ class SlotRule:
 
 @attrs.frozen(eq=False)
 class Variant:
-    """A resolved, validated variant. ``compiled`` is the engine's rule set, built once."""
+    """A resolved, validated variant: pure data (``solo_rules.game.compile`` makes it a rule
+    set)."""
 
     id: str
     title: str
@@ -61,12 +61,6 @@ class Variant:
     slots: Mapping[str, SlotRule]
     tree: Mapping[str, Any] = attrs.field(repr=False)
     overlays: tuple[str, ...] = ()
-    compiled: Any = attrs.field(init=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        from solo_rules.engine import CompiledRules
-
-        object.__setattr__(self, "compiled", CompiledRules(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_from_tree, (_freeze(self.tree), self.lineage, self.overlays))
@@ -75,11 +69,6 @@ class Variant:
     def modules(self) -> dict[str, RuleModule]:
         """The module of each slot."""
         return {slot: rule.module for slot, rule in self.slots.items()}
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return int(self.compiled.players)
 
 
 def variant_dir() -> Path:
@@ -272,28 +261,14 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     if status == "abstract":
         raise VariantError(f"{where}: {tree['id']} is abstract (a base for other variants) "
                            "and cannot be played")
-    for slot, rule in slots.items():  # modules whose params name contracts check them here
-        check = getattr(rule.module, "check", None)
-        if check is None:
-            continue
+    modules = {slot: rule.module for slot, rule in slots.items()}
+    for slot, rule in slots.items():  # parameters that name other slots' things
         try:
-            check(slots["contracts"].module)
+            rule.module.check(modules)
         except ValueError as exc:
             raise VariantError(f"{where}: rules.{slot}.params: {exc}") from None
-    variant = Variant(tree["id"], str(tree.get("title", tree["id"])), status,
-                      str(tree.get("summary", "")), cites, lineage, slots, tree, overlays)
-    _check_deal(variant, where)
-    return variant
-
-
-def _check_deal(variant: Variant, where: str) -> None:
-    """One trial deal must give every seat its share of the pack (the deal and the pack agree)."""
-    rules = variant.compiled
-    sizes = [hand.bit_count() for hand in rules.deal(random.Random(0), 0)]
-    if sizes != [rules.hand_size] * rules.players:
-        raise VariantError(f"{where}: rules.deal.params: the deal gives hands of {sizes} cards; "
-                           f"the pack of {rules.pack.bit_count()} cards needs "
-                           f"{rules.hand_size} for each of {rules.players} players")
+    return Variant(tree["id"], str(tree.get("title", tree["id"])), status,
+                   str(tree.get("summary", "")), cites, lineage, slots, tree, overlays)
 
 
 def _slot(raw: Any, dotted: str, slot: str, where: str, cites: Mapping[str, str]) -> SlotRule:

@@ -8,8 +8,14 @@ from __future__ import annotations
 import pytest
 from altenburg_deals import QUEENS, SWEEP, legal, run, start
 
-from solo_rules import IllegalActionError, Phase
+from solo_rules import GameState, IllegalActionError, Phase
 
+
+
+def bid_order(state: GameState) -> list[str]:
+    """The variant's bids, lowest first, from its action table."""
+    bids = [a for a in state.rules.actions.by_id.values() if a.kind == "bid"]
+    return [str(a.bid) for a in sorted(bids, key=lambda a: a.level or 0)]
 
 def test_eldest_opens_only_with_frage_or_passes() -> None:
     """S-WIK: "First, eldest hand bids 'Frage' or passes." (AMB-12 ii: the opening is Frage)"""
@@ -38,7 +44,8 @@ def test_challenger_bids_strictly_higher_and_may_jump() -> None:
     assert legal(state) == ["pass", "bid frage@C", "bid solo", "bid solo@C"]
     with pytest.raises(IllegalActionError):
         state.apply("bid frage")
-    assert run(state, "bid solo").auction.level == 4
+    over = run(state, "bid solo")  # the holder may now only hold Solo or outbid it
+    assert over.player == 0 and legal(over) == ["pass", "hold", "bid solo@C"]
 
 
 def test_holder_answers_pass_hold_or_higher() -> None:
@@ -47,8 +54,9 @@ def test_holder_answers_pass_hold_or_higher() -> None:
     state = run(start(SWEEP), "bid frage", "bid frage@C")
     assert state.player == 0
     assert legal(state) == ["pass", "hold", "bid solo", "bid solo@C"]
-    held = state.apply("yes")
-    assert held.auction.holder == 0 and held.auction.level == 1
+    held = state.apply("yes")  # seat 0 now holds Frage in Acorns against seat 1
+    assert held.view(1).history[-1][0] == 0 and held.view(1).history[-1][1].text == "hold"
+    assert held.player == 1 and legal(held) == ["pass", "bid solo", "bid solo@C"]
 
 
 def test_duel_continues_until_one_passes() -> None:
@@ -63,19 +71,21 @@ def test_duel_continues_until_one_passes() -> None:
     assert state.player == 1
     assert "hold" not in legal(state)
     state = run(state, "pass")
-    assert state.auction.holder == 0 and state.player == 2
+    assert state.player == 2
+    declaring = run(state, "pass", "pass")  # seat 0 survived the duel and holds
+    assert declaring.phase == Phase.DECLARE and declaring.player == 0
 
 
 def test_survivor_faces_the_next_player() -> None:
     """S-WIK: "Once one of the two players passes, the third player may will either pass or make
     an even higher bid. Finally, the fourth player bids" """
     state = run(start(SWEEP), "bid frage", "bid frage@C", "pass")
-    assert state.auction.holder == 1 and state.player == 2
+    assert state.player == 2
     assert legal(state) == ["pass", "bid solo", "bid solo@C"]
     state = run(state, "bid solo")
     assert state.player == 1
     state = run(state, "pass")
-    assert state.auction.holder == 2 and state.player == 3
+    assert state.player == 3
     state = run(state, "pass")
     assert state.phase == Phase.DECLARE and state.player == 2
 
@@ -97,7 +107,7 @@ def test_acorn_frage_ranks_between_frage_and_grossfrage() -> None:
     """S-WIK: "A Frage with Acorns as the trump suit has precedence during the auction, but is
     played in the same way as a Frage in other suits." """
     state = start(QUEENS, dealer=2)  # seat 3 is eldest, seat 0 (both queens) speaks second
-    names = state.rules.auction.level_names
+    names = bid_order(state)
     assert names.index("frage") < names.index("frage@C") < names.index("grossfrage")
     state = run(state, "bid frage")
     assert legal(state)[:3] == ["bid frage@C", "bid grossfrage", "bid grossfrage@C"]
@@ -107,10 +117,10 @@ def test_acorn_grossfrage_ranks_above_grossfrage() -> None:
     """S-WIK: "During the bidding, a Grossfrage in Acorns has precedence over the same contract
     in other suits." """
     state = run(start(QUEENS, dealer=2), "bid frage", "bid grossfrage", "pass")
-    assert state.auction.holder == 0
     assert state.player == 1
-    names = state.rules.auction.level_names
+    names = bid_order(state)
     assert names.index("grossfrage") < names.index("grossfrage@C") < names.index("solo")
+    assert run(state, "pass", "pass").player == 0  # seat 0 held Grossfrage and declares
 
 
 def test_acorn_solo_ranks_above_solo() -> None:

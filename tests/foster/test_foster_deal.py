@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from solo_rules import Card, Phase, Suit, load_variant, new_game, piquet_pack
+from solo_rules import Card, Phase, Suit, compile, load_variant, new_game, piquet_pack
 from solo_rules.rules.deal import PacketDeal
 
 
@@ -19,8 +19,8 @@ def test_four_players_thirty_two_cards_eight_each() -> None:
     """S-FOS: "Solo is played with a pack of thirty-two cards" ... "Solo is played by four
     persons" ... "to deal eight cards to each player"."""
     variant = load_variant("foster")
-    assert variant.players == 4
-    assert variant.compiled.pack == piquet_pack().mask
+    assert compile(variant).players == 4
+    assert compile(variant).pack == piquet_pack().mask
     state = new_game("foster", seed=11)
     assert [len(state.hand(seat)) for seat in range(4)] == [8, 8, 8, 8]
 

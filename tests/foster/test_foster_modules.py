@@ -11,11 +11,11 @@ from foster_deals import variant_file
 
 from solo_rules import VariantError, load_variant
 from solo_rules.rules.auction import AllPass, AscendingAmounts
-from solo_rules.schema import RuleModule
 from solo_rules.rules.contracts import ContractDef, ContractLadder
 from solo_rules.rules.early_end import AbandonAtFive
 from solo_rules.rules.scoring import GameValues
 from solo_rules.rules.settlement import PerAdversary
+from solo_rules.schema import RuleModule
 
 _SOLO = (ContractDef("solo", "Solo", base=4),)
 
@@ -51,7 +51,7 @@ def test_each_parameter_changes_the_prose(default: RuleModule, changed: RuleModu
     ("auction: {params: {all_pass: {play: nothing}}}",
      "rules.auction.params: all_pass.play names unknown contract 'nothing'"),
     ("contracts: {params: {colour_suit: X}}",
-     "rules.contracts.params: colour_suit must be C, S, H or D, got 'X'"),
+     "rules.contracts.params.colour_suit: cannot read suit 'X'"),
     ("settlement: {params: {stake: 0}}", "rules.settlement.params: 'stake' must be >= 1: 0"),
     ("scoring: {params: {go_on_contract: slam}}",
      "rules.scoring.params: go_on_contract names unknown contract 'slam'"),

@@ -22,7 +22,7 @@ from foster_deals import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo_rules import load_variant, new_game
+from solo_rules import compile, load_variant, new_game
 
 #: S-FOS games table: contract id -> (value in suit, value in colour).
 TABLE = {"simple": (2, 4), "forcee": (4, 8), "solo": (4, 8), "tout": (16, 32),
@@ -33,7 +33,7 @@ TABLE = {"simple": (2, 4), "forcee": (4, 8), "solo": (4, 8), "tout": (16, 32),
 def test_game_values_in_suit_and_in_colour(game: str) -> None:
     """S-FOS: "Simple in suit, 2; in colour, 4. Forcée or Solo in suit, 4; in colour, 8. Tout in
     Suit, 16; in colour, 32." Clubs are the colour by default (AMB-56)."""
-    rules = load_variant("foster").compiled
+    rules = compile(load_variant("foster"))
     base = rules.contract_def(game).base
     assert [rules.contracts.value(base, trump) for trump in range(4)] == \
         [TABLE[game][1], TABLE[game][0], TABLE[game][0], TABLE[game][0]]
@@ -102,4 +102,4 @@ def test_payments_sum_to_zero(seed: int, dealer: int) -> None:
     outcome = state.outcome()
     assert sum(outcome.scores) == 0
     assert any(outcome.scores) == (outcome.contract is not None)
-    assert load_variant("foster").compiled.settlement.zero_sum
+    assert compile(load_variant("foster")).settlement.zero_sum

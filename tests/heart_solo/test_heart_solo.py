@@ -10,7 +10,7 @@ from heart_solo_deals import HEARTS, LAST, LAST_PLAY, play, run, start, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo_rules import Card, CardSet, Phase, Suit, load_variant, new_game
+from solo_rules import Card, CardSet, Phase, Suit, compile, load_variant, new_game
 from solo_rules.ranking import TRUMP
 
 #: DOSSIER §1.5, "Heart Solo 24": per trump suit, the number of trumps and of plain cards in
@@ -25,7 +25,7 @@ TRUMP_TABLE = {
 
 def pack() -> CardSet:
     """The Heart Solo pack as the variant file builds it."""
-    return CardSet(load_variant("heart-solo").compiled.pack)
+    return CardSet(compile(load_variant("heart-solo")).pack)
 
 
 def test_ex29_the_twenty_four_card_pack() -> None:
@@ -37,14 +37,14 @@ def test_ex29_the_twenty_four_card_pack() -> None:
     assert [len(cards.of_suit(suit)) for suit in Suit] == [8, 8, 7, 1]
     assert Card.H8 not in cards and cards.of_suit(Suit.DIAMONDS) == CardSet.of([Card.D7])
     variant = load_variant("heart-solo")
-    assert variant.players == 3 and variant.compiled.hand_size == 8
+    assert compile(variant).players == 3 and compile(variant).hand_size == 8
 
 
 @pytest.mark.parametrize("trump", "CSHD")
 def test_trumps_and_plain_suits_match_the_dossier_table(trump: str) -> None:
     """DOSSIER §1.5 "Heart Solo 24" (inferred from the pack and the §1.4 order): the trump count
     and the plain cards per suit for each trump; every row sums to the pack."""
-    tables = load_variant("heart-solo").compiled.tables("CSHD".index(trump))
+    tables = compile(load_variant("heart-solo")).tables("CSHD".index(trump))
     cards = pack()
     trumps, plain = TRUMP_TABLE[trump]
     assert sum(1 for card in cards if tables.suit_of[card] == TRUMP) == trumps
@@ -57,14 +57,14 @@ def test_trumps_and_plain_suits_match_the_dossier_table(trump: str) -> None:
 def test_ex30_diamonds_the_colour_have_three_trumps() -> None:
     """EX-30. S-FOS: "Diamonds are always colour, and there are only three trumps in that suit;
     Spadilla, Manilla, and Basta." """
-    tables = load_variant("heart-solo").compiled.tables(Suit.DIAMONDS)
+    tables = compile(load_variant("heart-solo")).tables(Suit.DIAMONDS)
     assert tables.order(pack()) == (Card.CQ, Card.D7, Card.SQ)
 
 
 def test_ex31_hearts_trump_order() -> None:
     """EX-31. S-FOS pack with the §1.4 order: with hearts trumps, ♣Q > 7♥ > ♠Q > A♥ > K♥ > Q♥ >
     J♥ > 10♥ > 9♥ (nine trumps; no 8)."""
-    tables = load_variant("heart-solo").compiled.tables(Suit.HEARTS)
+    tables = compile(load_variant("heart-solo")).tables(Suit.HEARTS)
     names = [card.name for card in tables.order(pack())]
     assert names == ["CQ", "H7", "SQ", "HA", "HK", "HQ", "HJ", "HT", "H9"]
 
@@ -126,7 +126,7 @@ def test_heart_solo_has_no_partner_slot() -> None:
     """S-FOS: "The only play is for the Solo": no called partner, so no call actions at all."""
     variant = load_variant("heart-solo")
     assert "partner" not in variant.slots
-    assert not [a for a in variant.compiled.actions.by_id.values() if a.kind == "call"]
+    assert not [a for a in compile(variant).actions.by_id.values() if a.kind == "call"]
 
 
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 2))

@@ -9,7 +9,7 @@ import random
 import pytest
 from niese_deals import ACES, MACKERS, TOPS, bid, legal, run
 
-from solo_rules import CardSet, IllegalActionError, Phase, load_variant
+from solo_rules import CardSet, IllegalActionError, Phase, compile, load_variant
 
 
 def test_question_may_not_call_the_trump_ace() -> None:
@@ -57,7 +57,7 @@ def test_ladies_partner_names_trumps_but_not_the_called_suit() -> None:
 def test_deal_is_three_two_three_from_the_dealers_left() -> None:
     """S-NIE: "Dealing begins on the dealer's left and continues to each player. A 3, 2, 3
     dealing scheme ..." """
-    rules = load_variant("niese").compiled
+    rules = compile(load_variant("niese"))
     cards = list(CardSet(rules.pack))
     random.Random(11).shuffle(cards)
     hands = rules.deal(random.Random(11), 2)

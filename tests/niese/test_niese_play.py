@@ -10,8 +10,16 @@ from hypothesis import strategies as st
 from niese_deals import KICK, LOWS, MACKERS, TOPS, bid, legal_cards, play, play_out, run
 from reference import NO_TRUMP_ORDER, TRUMP_ORDER, trick_winner
 
-from solo_rules import Card, CardSet, GameState, IllegalActionError, load_variant, new_game
-from solo_rules.ranking import NO_TRUMP
+from solo_rules import (
+    Card,
+    CardSet,
+    GameState,
+    IllegalActionError,
+    Trump,
+    compile,
+    load_variant,
+    new_game,
+)
 
 
 @pytest.mark.parametrize("suit", "CSHD")
@@ -19,7 +27,7 @@ def test_trump_structure(suit: str) -> None:
     """EX-01..04. S-NIE: "Clubs (highest value): ♣Q, ♣7, ♠Q, ♣A, ♣K, ♣J, ♣10, ♣9, ♣8." (and the
     spade, heart and diamond structures); "In clubs and spades there are 9 trump. In hearts and
     diamonds there are 10 trump." """
-    tables = load_variant("niese").compiled.tables("CSHD".index(suit))
+    tables = compile(load_variant("niese")).tables("CSHD".index(suit))
     pack = CardSet.of(Card)
     assert tuple(card.name for card in tables.order(pack)) == TRUMP_ORDER[suit]
     assert len(TRUMP_ORDER[suit]) == (9 if suit in "CS" else 10)
@@ -28,7 +36,7 @@ def test_trump_structure(suit: str) -> None:
 def test_no_trump_bids_keep_the_black_queens_in_their_suits() -> None:
     """EX-08, AMB-50. S-NIE: "Nothing is trump. Aces are high and 7s are low." The trick J♠, ♠Q,
     A♣ is won by ♠Q."""
-    tables = load_variant("niese").compiled.tables(NO_TRUMP)
+    tables = compile(load_variant("niese")).tables(Trump.NONE)
     assert tables.winner((Card.SJ, Card.SQ, Card.CA)) == 1
     for suit, order in NO_TRUMP_ORDER.items():
         cards = sorted((Card[c] for c in order), key=lambda c: -tables.power[c])

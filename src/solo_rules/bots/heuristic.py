@@ -10,20 +10,12 @@ engine's legal actions, which come with the view, decide what it may do.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from solo_rules.actions import (
-    BID_BASE,
-    CALL_BASE,
-    DECLARE_BASE,
-    HOLD,
-    PASS,
-    STOP,
-    TRUMP_BASE,
-    Action,
-)
+from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
-from solo_rules.cards import Card, CardSet, Rank
-from solo_rules.ranking import NO_TRUMP, TRUMP, Ranking, TrumpTables
+from solo_rules.cards import Card, CardSet, Rank, Suit
+from solo_rules.ranking import TRUMP, Ranking, Trump, TrumpTables
 from solo_rules.state import Phase
 from solo_rules.view import PlayerView
 
@@ -51,14 +43,14 @@ def hand_strength(hand: CardSet, trump: int) -> int:
     return worth
 
 
-def _best_suit(hand: CardSet, allowed: range | list[int] = range(4)) -> int:
+def _best_suit(hand: CardSet, allowed: Sequence[Suit] = tuple(Suit)) -> Suit:
     return max(allowed, key=lambda suit: (hand_strength(hand, suit), -suit))
 
 
-def _suit_of_text(text: str) -> int | None:
-    """The suit a bid or declaration binds, from its text (``bid frage@C``, ``declare solo H``)."""
-    last = text.replace("@", " ").split()[-1]
-    return "CSHD".index(last) if last in ("C", "S", "H", "D") else None
+def _card(action: Action) -> Card:
+    """The card of a card play."""
+    assert action.card is not None, action
+    return action.card
 
 
 class HeuristicBot:
@@ -86,25 +78,24 @@ class HeuristicBot:
         """Bid or hold up to the level the hand is worth (one level per ``_STEP`` of strength
         above ``_OPEN``); never bid a preferred-suit level in a suit that is not its best."""
         best = _best_suit(view.hand)
-        ceiling = BID_BASE + (hand_strength(view.hand, best) - _OPEN) // _STEP
-        standing = max((a.id for _, a in view.history if BID_BASE <= a.id < DECLARE_BASE),
-                       default=BID_BASE)
+        ceiling = (hand_strength(view.hand, best) - _OPEN) // _STEP
+        standing = max((a.level for _, a in view.history if a.level is not None), default=0)
         for action in legal:
-            if action.id == HOLD and standing <= ceiling:
+            if action.kind == "hold" and standing <= ceiling:
                 return action
         for action in legal:
-            if (BID_BASE <= action.id <= ceiling
-                    and _suit_of_text(action.text) in (None, best)):
+            if (action.level is not None and action.level <= ceiling
+                    and action.suit in (None, best)):
                 return action
-        return next((a for a in legal if a.id == PASS), legal[0])
+        return next((a for a in legal if a.kind == "pass"), legal[0])
 
     def _declare(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         """The declaration in its strongest trump suit, the cheapest contract first; no Tout."""
-        plain = [a for a in legal if not a.text.endswith(" tout")] or list(legal)
+        plain = [a for a in legal if not a.tout] or list(legal)
         best = _best_suit(view.hand)
 
         def worth(action: Action) -> tuple[int, int]:
-            suit = _suit_of_text(action.text)
+            suit = action.suit
             value = hand_strength(view.hand, suit) if suit is not None else \
                 hand_strength(view.hand, best) - 1
             return value, -action.id
@@ -113,27 +104,26 @@ class HeuristicBot:
 
     def _other(self, view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
         """Calls, naming trumps and decisions."""
-        ids = {a.id: a for a in legal}
-        if STOP in ids:
-            return ids[STOP]
-        trumps = [a for a in legal if TRUMP_BASE <= a.id < TRUMP_BASE + 4]
+        kinds = {a.kind: a for a in legal}
+        if "stop" in kinds:
+            return kinds["stop"]
+        trumps = {a.suit: a for a in legal if a.suit is not None and a.kind == "trump"}
         if trumps:
-            suit = _best_suit(view.hand, [a.id - TRUMP_BASE for a in trumps])
-            return ids[TRUMP_BASE + suit]
-        calls = [a for a in legal if CALL_BASE <= a.id < TRUMP_BASE]
+            return trumps[_best_suit(view.hand, list(trumps))]
+        calls = [(a, a.card) for a in legal if a.card is not None and a.kind == "call"]
         if calls:  # call in the suit where the bot is shortest, so the partner can help
-            return min(calls, key=lambda a: (len(view.hand.of_suit(Card(a.id - CALL_BASE).suit)),
-                                             a.id))
-        return ids.get(PASS)
+            return min(calls, key=lambda ac: (len(view.hand.of_suit(ac[1].suit)), ac[0].id))[0]
+        return kinds.get("pass")
 
     # -- the play ----------------------------------------------------------------------------
 
     def _play(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        trump = NO_TRUMP if view.trump is None else view.trump
+        trump = Trump.NONE if view.trump is None else view.trump
         tables = _RANKING.tables(trump)
 
         def low(action: Action) -> tuple[bool, int]:
-            return tables.suit_of[action.id] == TRUMP, tables.power[action.id]
+            card = _card(action)
+            return tables.suit_of[card] == TRUMP, tables.power[card]
 
         if not view.trick:
             return self._lead(view, legal, tables)
@@ -141,21 +131,22 @@ class HeuristicBot:
         winner_seat = view.trick[tables.winner(cards)][0]
         if winner_seat in self._friends(view):
             return min(legal, key=low)
-        beaters = [a for a in legal if tables.winner((*cards, Card(a.id))) == len(cards)]
+        beaters = [a for a in legal if tables.winner((*cards, _card(a))) == len(cards)]
         return min(beaters or legal, key=low)
 
     @staticmethod
     def _lead(view: PlayerView, legal: tuple[Action, ...], tables: TrumpTables) -> Action:
         """With the contract: the highest trump; otherwise an ace, or the lowest plain card."""
-        trumps = [a for a in legal if tables.suit_of[a.id] == TRUMP]
+        trumps = [a for a in legal if tables.suit_of[_card(a)] == TRUMP]
         with_contract = view.declarer == view.seat or view.partner == view.seat
         if with_contract and trumps:
-            return max(trumps, key=lambda a: tables.power[a.id])
-        aces = [a for a in legal if tables.suit_of[a.id] != TRUMP and Card(a.id).rank is Rank.ACE]
+            return max(trumps, key=lambda a: tables.power[_card(a)])
+        aces = [a for a in legal
+                if tables.suit_of[_card(a)] != TRUMP and _card(a).rank is Rank.ACE]
         if aces:
             return aces[0]
-        plain = [a for a in legal if tables.suit_of[a.id] != TRUMP] or list(legal)
-        return min(plain, key=lambda a: tables.power[a.id])
+        plain = [a for a in legal if tables.suit_of[_card(a)] != TRUMP] or list(legal)
+        return min(plain, key=lambda a: tables.power[_card(a)])
 
     @staticmethod
     def _friends(view: PlayerView) -> set[int]:

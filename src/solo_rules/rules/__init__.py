@@ -11,6 +11,4 @@ from solo_rules.rules import (  # noqa: F401  (imported to register the modules)
     scoring,
     settlement,
 )
-from solo_rules.schema import SLOTS, Clause, Provenance, RuleModule
 
-__all__ = ["SLOTS", "Clause", "Provenance", "RuleModule"]

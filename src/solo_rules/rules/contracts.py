@@ -1,84 +1,52 @@
-"""The contracts a declarer may play (rulebook slot ``contracts``; DOSSIER §1.7, §1.8, §2a).
+"""The contracts a declarer may play, and the declaration (rulebook slot ``contracts``; DOSSIER
+§1.7, §1.8, §2a).
 
-A contract is data: who names trumps, whether a partner is called, the tricks to take, the base
-value, and the cards the declarer must hold. Declarations are numbered from that list, so their
-action ids are stable for a variant file.
+A contract is data (``ContractDef``): who names trumps, whether a partner is called, the tricks
+to take, the base value, and the cards the declarer must hold. The ladder owns the declaration
+phase: every declaration is enumerated here, once, and the auction only says which of them its
+result allows. Declaration ids follow the ladder's order, so they are stable for a variant file.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import functools
+from collections.abc import Iterable
 
 import attrs
 
-from solo_rules.actions import DECLARE_BASE
+from solo_rules.actions import DECLARE_BASE, Action, Word
 from solo_rules.cards import Card, Suit
+from solo_rules.ranking import Trump
+from solo_rules.rules.contract_def import ContractDef, suit_word
+from solo_rules.rules.params import optional_suit
+from solo_rules.rules.slots import ContractRules, History, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
+from solo_rules.state import Contract, GameState, Phase, replace
 
-__all__ = ["FREE", "ContractDef", "ContractLadder"]
-
-#: Trump code of a declaration whose trumps are not fixed by it (the partner names them).
-FREE = 4
-_SUIT_WORDS = ("clubs", "spades", "hearts", "diamonds")
+__all__ = ["ContractLadder", "Declaration"]
 
 
-@attrs.frozen
-class ContractDef:
-    """One contract: ``trump_by`` is ``declarer``, ``partner`` (the called partner names them),
-    ``fixed`` (``suit``) or ``none`` (no trumps). ``misere``: the declarer must take no trick;
-    ``must_head``: a declarer who follows suit must beat the trick if he can (S-NIE Kicker,
-    AMB-32); ``shows``: cards laid face up for the table, none, the ``required`` cards (S-NIE
-    Ladies) or the whole ``hand`` (S-NIE Bronco, AMB-34). ``single_player``: who plays alone
-    against the rest: the ``declarer`` (with his partner, if any), or, for a contract nobody
-    declares, the ``last_trick_winner``, who loses the value (S-FOS Heart Solo, AMB-25)."""
+@attrs.frozen(slots=True)
+class Declaration:
+    """One declaration: its action, the contract, the suit it names (``None``: none) and Tout."""
 
-    id: str
-    name: str
-    partner: Literal["none", "called_card"] = "none"
-    trump_by: Literal["declarer", "partner", "fixed", "none"] = "declarer"
-    suit: str | None = None
-    tricks: int = 5
-    base: int = 1
-    forced: bool = False
-    tout: bool = True
-    requires: tuple[str, ...] = ()
-    misere: bool = False
-    must_head: bool = False
-    shows: Literal["none", "required", "hand"] = "none"
-    single_player: Literal["declarer", "last_trick_winner"] = "declarer"
-
-    def __attrs_post_init__(self) -> None:
-        if self.trump_by == "fixed" and self.suit not in ("C", "S", "H", "D"):
-            raise ValueError(f"contract {self.id!r}: trump_by fixed needs suit C, S, H or D")
-        for name in self.requires:
-            if name not in Card.__members__:
-                raise ValueError(f"contract {self.id!r}: unknown card {name!r} in requires")
-
-    @property
-    def requires_mask(self) -> int:
-        """The cards the declarer must hold to bid or declare it."""
-        mask = 0
-        for name in self.requires:
-            mask |= 1 << Card[name]
-        return mask
-
-    def trump_codes(self) -> tuple[int, ...]:
-        """The trump codes a declaration of this contract may carry (``FREE``: not fixed)."""
-        if self.trump_by == "declarer":
-            return (0, 1, 2, 3)
-        if self.trump_by == "fixed":
-            return ("CSHD".index(self.suit or "C"),)
-        return (FREE,)
+    action: Action
+    contract: ContractDef
+    suit: Suit | None
+    tout: bool
 
 
 @register("contracts", "contracts.ladder")
 @attrs.frozen
-class ContractLadder(RuleModule):
+class ContractLadder(RuleModule, ContractRules, Stage):
     """The list of contracts, lowest first, and whether Tout may be announced with them."""
 
     contracts: tuple[ContractDef, ...]
-    colour_suit: str | None = None
+    colour_suit: Suit | None = attrs.field(default=None, converter=optional_suit)
     colour_multiplier: int = 1
+
+    phase = Phase.DECLARE
+    expects = "a declaration"
 
     def __attrs_post_init__(self) -> None:
         ids = [c.id for c in self.contracts]
@@ -86,15 +54,15 @@ class ContractLadder(RuleModule):
             raise ValueError(f"contract ids repeat: {ids}")
         if len(self.contracts) > 40:
             raise ValueError("at most 40 contracts")
-        if self.colour_suit is not None and self.colour_suit not in ("C", "S", "H", "D"):
-            raise ValueError(f"colour_suit must be C, S, H or D, got {self.colour_suit!r}")
         if self.colour_multiplier < 1:
             raise ValueError(f"colour_multiplier must be at least 1, got {self.colour_multiplier}")
 
-    def value(self, base: int, trump: int | None) -> int:
+    # -- the contracts ---------------------------------------------------------------------
+
+    def value(self, base: int, trump: Trump | None) -> int:
         """``base`` as a game with ``trump``: multiplied when the trump is the colour suit
         [S-FOS: "If the trump is clubs, (in colour,) it is worth double"; AMB-56]."""
-        if self.colour_suit is not None and trump == "CSHD".index(self.colour_suit):
+        if self.colour_suit is not None and trump == self.colour_suit:
             return base * self.colour_multiplier
         return base
 
@@ -105,51 +73,83 @@ class ContractLadder(RuleModule):
                 return position
         raise KeyError(contract_id)
 
-    @staticmethod
-    def declaration_codes(contract: ContractDef, preferred: int | None) -> tuple[int, ...]:
-        """Trump codes for ``contract``; a partner-named trump may be bound to the preferred
-        suit by the declaration (a preferred-level Grossfrage, AMB-07)."""
-        codes = contract.trump_codes()
-        if contract.trump_by == "partner" and preferred is not None and not contract.forced:
-            codes += (preferred,)
-        return codes
+    def contract(self, contract: ContractDef, suit: Suit | None, tout: bool,
+                 declarer: int | None) -> Contract:
+        """The contract declared by ``declarer`` with ``suit``; where the partner names
+        trumps, ``suit`` binds his choice (a preferred-level Grossfrage, AMB-07)."""
+        bound = suit if contract.trump_by == "partner" else None
+        return Contract(contract.id, self.index(contract.id), declarer, contract.trump_of(suit),
+                        tout, trump_bound=bound)
 
-    def declarations(self, preferred: int | None) -> list[tuple[int, str]]:
-        """Every declaration of this ladder as (action id, text)."""
-        out = []
-        for position, contract in enumerate(self.contracts):
-            for code in self.declaration_codes(contract, preferred):
-                for tout in (False, True) if contract.tout else (False,):
-                    out.append((self.declaration_id(position, code, tout),
-                                self.declaration_text(contract, code, tout)))
-        return out
+    def text(self, contract: Contract) -> str:
+        """``Solo by seat 2, trumps H, Tout announced`` and the like."""
+        cdef = self.contracts[contract.index]
+        who = ("everyone for himself" if contract.declarer is None
+               else f"by seat {contract.declarer}")
+        trump = "?" if contract.trump is None else contract.trump.text
+        text = f"{cdef.name} {who}, trumps {trump}"
+        if contract.called is not None:
+            text += f", calling {contract.called.symbol_text}"
+        if contract.tout:
+            text += ", Tout announced"
+        return text
 
-    @staticmethod
-    def declaration_id(position: int, code: int, tout: bool) -> int:
-        """The action id of declaring contract ``position`` with trump ``code``."""
-        return DECLARE_BASE + (position * 5 + code) * 2 + int(tout)
+    # -- the declaration phase -------------------------------------------------------------
 
-    def decode(self, action_id: int) -> tuple[ContractDef, int, bool]:
-        """(contract, trump code, tout) of a declaration id."""
-        offset = action_id - DECLARE_BASE
-        return self.contracts[offset // 10], offset // 2 % 5, bool(offset & 1)
+    def stages(self) -> tuple[ContractLadder]:
+        return (self,)
 
-    @staticmethod
-    def declaration_text(contract: ContractDef, code: int, tout: bool) -> str:
-        """``declare solo H tout`` and the like."""
-        words = ["declare", contract.id]
-        if code != FREE and contract.trump_by != "fixed":
-            words.append("CSHD"[code])
-        if tout:
-            words.append("tout")
-        return " ".join(words)
+    def declarations(self, preferred: Suit | None) -> tuple[Declaration, ...]:
+        """Every declaration of this ladder, by id; a partner-named trump may be bound to the
+        preferred suit by the declaration (a preferred-level Grossfrage, AMB-07)."""
+        return _declarations(self, preferred)
+
+    def words(self, rules: Rules) -> Iterable[Word]:
+        return ()
+
+    def actions(self, rules: Rules) -> Iterable[Action]:
+        return (d.action for d in self.declarations(rules.auction.preferred))
+
+    def enter(self, rules: Rules, state: GameState) -> GameState | None:
+        """The auction's winner declares, unless the auction fixed the contract itself."""
+        return replace(state, phase=Phase.DECLARE) if state.contract is None else None
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """The declarations the seat holds the cards for and the auction allows."""
+        hand = state.hands[state.player]
+        auction = rules.auction
+        return tuple(d.action.id for d in self.declarations(auction.preferred)
+                     if hand & d.contract.requires_mask == d.contract.requires_mask
+                     and auction.allows(rules, state, d.contract, d.suit))
+
+    def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
+        return aid in self.legal(rules, state)
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        """The declared contract is fixed; a partner is called next, if it has one."""
+        declaration = self._by_id(rules, aid)
+        contract = self.contract(declaration.contract, declaration.suit, declaration.tout,
+                                 state.player)
+        return rules.advance(replace(state, contract=contract, history=history))
+
+    def explain(self, rules: Rules, state: GameState, aid: int) -> str:
+        cdef = self._by_id(rules, aid).contract
+        if state.hands[state.player] & cdef.requires_mask != cdef.requires_mask:
+            cards = " and ".join(card.symbol_text for card in cdef.requires)
+            return f"only a player holding {cards} may declare {cdef.name}"
+        return "the auction's result does not allow this declaration"
+
+    def _by_id(self, rules: Rules, aid: int) -> Declaration:
+        return next(d for d in self.declarations(rules.auction.preferred) if d.action.id == aid)
+
+    # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
         clauses = []
         for contract in self.contracts:
             clauses.append(Clause(_describe_contract(contract), f"contracts.{contract.id}"))
         if self.colour_suit is not None and self.colour_multiplier != 1:
-            suit = suit_word("CSHD".index(self.colour_suit))
+            suit = suit_word(self.colour_suit)
             clauses.append(Clause(
                 f"{suit.capitalize()} are the colour: a game with {suit} as trumps is played "
                 f"\"in colour\" and is worth {self.colour_multiplier} times its base value; in any "
@@ -162,11 +162,28 @@ class ContractLadder(RuleModule):
         return clauses
 
 
+@functools.cache
+def _declarations(ladder: ContractLadder, preferred: Suit | None) -> tuple[Declaration, ...]:
+    """Every declaration of ``ladder``: contract x suit x Tout, enumerated in one place."""
+    out = []
+    for position, contract in enumerate(ladder.contracts):
+        suits = contract.trump_suits()
+        if contract.trump_by == "partner" and preferred is not None and not contract.forced:
+            suits += (preferred,)
+        for suit in suits:
+            for tout in (False, True) if contract.tout else (False,):
+                code = 4 if suit is None else int(suit)  # docs/actions.md: 4 names no suit
+                aid = DECLARE_BASE + (position * 5 + code) * 2 + int(tout)
+                out.append(Declaration(Action.declare(aid, contract.id, suit, tout), contract,
+                                       suit, tout))
+    return tuple(sorted(out, key=lambda d: d.action.id))
+
+
 def _describe_contract(contract: ContractDef) -> str:
     who = {
         "declarer": "the declarer names trumps",
         "partner": "the called partner reveals himself and names trumps",
-        "fixed": f"{_SUIT_WORDS['CSHD'.index(contract.suit or 'C')]} are trumps",
+        "fixed": f"{suit_word(contract.suit or Suit.CLUBS)} are trumps",
         "none": "there are no trumps",
     }[contract.trump_by]
     side = ("together with the partner called by a card" if contract.partner == "called_card"
@@ -178,7 +195,7 @@ def _describe_contract(contract: ContractDef) -> str:
                 f"{contract.base}.{forced}")
     needs = ""
     if contract.requires:
-        cards = " and ".join(Card[name].symbol_text for name in contract.requires)
+        cards = " and ".join(Card(card).symbol_text for card in contract.requires)
         needs = f" Only a player who holds {cards} may bid or declare it."
     taker = "the party" if contract.partner == "called_card" else "he"
     goal = ("he must take no trick" if contract.misere
@@ -192,8 +209,3 @@ def _describe_contract(contract: ContractDef) -> str:
         extra += f" The declarer lays {shown} face up on the table before the opening lead."
     return (f"{contract.name}: {who}; the declarer plays {side}, and {goal}. Base value "
             f"{contract.base}.{forced}{needs}{extra}")
-
-
-def suit_word(suit: int) -> str:
-    """The English plural name of a suit."""
-    return _SUIT_WORDS[Suit(suit)]

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Literal
 
 import attrs
 
 from solo_rules.cards import Card, CardSet, Suit, piquet_pack
+from solo_rules.rules.params import card_tuple
+from solo_rules.rules.slots import DealRules, PackRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 
 __all__ = ["PacketDeal", "PiquetPack"]
@@ -16,28 +19,23 @@ __all__ = ["PacketDeal", "PiquetPack"]
 _NUMBERS = {3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 
 
-def _card_list(cards: tuple[str, ...]) -> str:
-    return ", ".join(Card[name].symbol_text for name in cards)
+def _card_list(cards: tuple[Card, ...]) -> str:
+    return ", ".join(card.symbol_text for card in cards)
 
 
 @register("pack", "pack.piquet")
 @attrs.frozen
-class PiquetPack(RuleModule):
+class PiquetPack(RuleModule, PackRules):
     """The 32-card Piquet/Skat pack, less ``remove``, for ``players`` seats [S-WIK, S-FOS]."""
 
     players: int = attrs.field(default=4, validator=attrs.validators.in_((3, 4, 5, 6)))
-    remove: tuple[str, ...] = ()
+    remove: tuple[Card, ...] = attrs.field(default=(), converter=card_tuple)
     suits: Literal["german", "french"] = "french"
-
-    def __attrs_post_init__(self) -> None:
-        for name in self.remove:
-            if name not in Card.__members__:
-                raise ValueError(f"unknown card {name!r} in remove")
 
     @property
     def cards(self) -> CardSet:
         """The cards in play."""
-        return piquet_pack(Card[name] for name in self.remove)
+        return piquet_pack(self.remove)
 
     def describe(self) -> list[Clause]:
         count = len(self.cards)
@@ -62,7 +60,7 @@ class PiquetPack(RuleModule):
 
 @register("deal", "deal.packets")
 @attrs.frozen
-class PacketDeal(RuleModule):
+class PacketDeal(RuleModule, DealRules):
     """Deal in packets from eldest round the table [S-WIK: "deals 8 cards each in batches of
     3-2-3"]; the first dealer, the next dealer and misdeals are session rules described here."""
 
@@ -71,6 +69,16 @@ class PacketDeal(RuleModule):
     next_dealer: Literal["left", "right"] = "left"
     misdeal: Literal["same_dealer_redeals", "deal_passes_left"] = "same_dealer_redeals"
     cut: Literal["right_of_dealer", "none"] = "right_of_dealer"
+
+    def check(self, slots: Mapping[str, RuleModule]) -> None:
+        """Raise ``ValueError`` unless the packets deal every seat its share of the pack."""
+        pack = pack_of(slots)
+        count, players = len(pack.cards), pack.players
+        sizes = [hand.bit_count() for hand in self.deal(pack.cards, players, 0,
+                                                         random.Random(0))]
+        if sizes != [count // players] * players:
+            raise ValueError(f"the deal gives hands of {sizes} cards; the pack of {count} cards "
+                             f"needs {count // players} for each of {players} players")
 
     def deal(self, pack: CardSet, players: int, dealer: int, rng: random.Random) -> tuple[int, ...]:
         """Shuffle ``pack`` and deal the packets clockwise from eldest; one mask per seat."""

@@ -8,25 +8,33 @@ not assumed, which is what "Helfer?" is for (DOSSIER §7).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import abc
+from collections.abc import Iterable
 
 import attrs
 
-from solo_rules.actions import ASK, CONTINUE, PASS, STOP
+from solo_rules.actions import PASS, Action, Word
+from solo_rules.rules.partner import ASK
+from solo_rules.rules.slots import EarlyEndRules, History, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import ASKED, CONTINUED, REVEALED, STOPPED
-
-if TYPE_CHECKING:
-    from solo_rules.engine import CompiledRules
-    from solo_rules.state import GameState
+from solo_rules.state import Flags, GameState, Phase, replace
 
 __all__ = [
+    "CONTINUE",
+    "STOP",
     "AbandonAtFive",
+    "EarlyEnd",
     "FirstAndLast",
     "PrimeOrContinue",
     "declarer_sees_party_sweep",
     "raised_objective",
 ]
+
+#: Stop play after the first tricks, for prime or First.
+STOP = Word("stop", 70, (), "stops play after the first tricks")
+#: Go on for all the tricks (Durchmarsch, Tout, Last).
+CONTINUE = Word("continue", 71, ("go on",), "plays on for all the tricks")
+_SETTLED = Flags.STOPPED | Flags.CONTINUED
 
 
 def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
@@ -35,7 +43,7 @@ def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
     contract = state.contract
     assert contract is not None
     declarer = contract.declarer
-    knows_partner = (state.flags & REVEALED or contract.called is None
+    knows_partner = (state.flags & Flags.REVEALED or contract.called is None
                      or contract.partner is None)
     winners = [trick.winner for trick in state.tricks]
     if knows_partner:
@@ -46,50 +54,118 @@ def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
     return not others, len(others) >= 2
 
 
-def raised_objective(rules: CompiledRules, state: GameState) -> int:
+def raised_objective(rules: Rules, state: GameState) -> int:
     """The contract's tricks, or every trick once Tout was announced or the party went on: the
     objective where going on raises the stakes (S-WIK AMB-04, S-FOS AMB-23)."""
     contract = state.contract
     assert contract is not None
-    if contract.tout or state.flags & CONTINUED:
-        return int(rules.hand_size)
+    if contract.tout or state.flags & Flags.CONTINUED:
+        return rules.hand_size
     return rules.contract_def(contract.kind).tricks
+
+
+class EarlyEnd(RuleModule, EarlyEndRules, Stage):
+    """The decision phase every early-end rule shares: after a trick the rule may offer the
+    declarer a decision (stop, go on, and the partner rule's "Helfer?"), or end the hand."""
+
+    phase = Phase.DECIDE
+    expects = "a decision"
+
+    @abc.abstractmethod
+    def decisions(self, rules: Rules, state: GameState) -> list[int]:
+        """The decision ids open to the declarer after the trick just completed."""
+
+    @abc.abstractmethod
+    def finished(self, rules: Rules, state: GameState) -> bool:
+        """Whether the hand ends now."""
+
+    def opening_tricks(self, rules: Rules) -> int:
+        """All of them, unless the rule counts "the first tricks" itself."""
+        return rules.hand_size
+
+    def stages(self) -> tuple[Stage, ...]:
+        return (self,)
+
+    def words(self, rules: Rules) -> Iterable[Word]:
+        return (PASS, STOP, CONTINUE, *(() if rules.partner is None
+                                         else rules.partner.decision_words))
+
+    def actions(self, rules: Rules) -> Iterable[Action]:
+        return ()
+
+    def enter(self, rules: Rules, state: GameState) -> GameState | None:
+        """Entered only after a trick (``after_trick``), never in turn."""
+        return None
+
+    def after_trick(self, rules: Rules, state: GameState) -> GameState:
+        if self.decisions(rules, state):
+            assert state.contract is not None and state.contract.declarer is not None
+            return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
+        if self.finished(rules, state):
+            return replace(state, phase=Phase.END)
+        return state
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        return tuple(self.decisions(rules, state))
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        """Stop ends the hand (prime, First); going on raises the objective; asking makes the
+        partner answer, and the decision is open again; passing plays on."""
+        if aid == STOP.id:
+            return replace(state, phase=Phase.END, flags=state.flags | Flags.STOPPED,
+                           history=history)
+        back = replace(state, phase=Phase.PLAY, player=state.leader)
+        if aid == ASK.id:
+            assert rules.partner is not None
+            return self.after_trick(rules, rules.partner.answer(back, history))
+        flags = state.flags | Flags.CONTINUED if aid == CONTINUE.id else state.flags
+        back = replace(back, flags=flags, history=history)
+        return replace(back, phase=Phase.END) if self.finished(rules, back) else back
+
+    def explain(self, rules: Rules, state: GameState, aid: int) -> str:
+        if aid == CONTINUE.id and rules.partner is not None and state.flags & Flags.ASKED:
+            return "after asking \"Helfer?\" the party may not play on for all the tricks"
+        return "that decision is not open to the declarer now"
 
 
 @register("early_end", "end.prime_or_continue")
 @attrs.frozen
-class PrimeOrContinue(RuleModule):
+class PrimeOrContinue(EarlyEnd):
     """After a sweep of the first ``first_tricks`` tricks the declarer stops (prime) or goes on
     for all the tricks; otherwise play ends as soon as the result is certain (AMB-54)."""
 
     first_tricks: int = 5
     stop_when_decided: bool = True
 
-    def objective(self, rules: CompiledRules, state: GameState) -> int:
+    def opening_tricks(self, rules: Rules) -> int:
+        """The first ``first_tricks`` tricks."""
+        return self.first_tricks
+
+    def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party must take: the contract's, or all of them after Tout or a
         decision to go on (AMB-04)."""
         return raised_objective(rules, state)
 
-    def decisions(self, rules: CompiledRules, state: GameState) -> list[int]:
+    def decisions(self, rules: Rules, state: GameState) -> list[int]:
         """The decision actions open to the declarer after the trick just completed."""
         contract = state.contract
         assert contract is not None
-        if len(state.tricks) != self.first_tricks or state.flags & (STOPPED | CONTINUED):
+        if len(state.tricks) != self.first_tricks or state.flags & _SETTLED:
             return []
-        asked = bool(state.flags & ASKED)
         won, lost = declarer_sees_party_sweep(state)
+        partner = rules.partner
         if won and not contract.tout:
-            helfer = getattr(rules.partner, "helfer", None)
-            barred = asked and helfer is not None and helfer.bars_slam
-            return sorted([STOP, PASS if barred else CONTINUE])
-        if not lost and rules.partner is not None and rules.partner.can_ask(state, asked):
-            return [PASS, ASK]
+            barred = (partner is not None and partner.asking_bars_slam
+                      and bool(state.flags & Flags.ASKED))
+            return sorted([STOP.id, PASS.id if barred else CONTINUE.id])
+        if not lost and partner is not None and partner.may_ask(state):
+            return [PASS.id, ASK.id]
         return []
 
-    def finished(self, rules: CompiledRules, state: GameState) -> bool:
+    def finished(self, rules: Rules, state: GameState) -> bool:
         """Whether the hand ends now."""
         total = rules.hand_size
-        if state.flags & STOPPED or len(state.tricks) == total:
+        if state.flags & Flags.STOPPED or len(state.tricks) == total:
             return True
         if not self.stop_when_decided:
             return False
@@ -97,10 +173,10 @@ class PrimeOrContinue(RuleModule):
         party, defenders = state.party_tricks()
         return party >= objective or defenders > total - objective
 
-    def made(self, rules: CompiledRules, state: GameState) -> bool:
+    def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party met its objective."""
         party, _ = state.party_tricks()
-        return bool(state.flags & STOPPED) or party >= self.objective(rules, state)
+        return bool(state.flags & Flags.STOPPED) or party >= self.objective(rules, state)
 
     def describe(self) -> list[Clause]:
         n = self.first_tricks
@@ -121,7 +197,7 @@ class PrimeOrContinue(RuleModule):
 
 @register("early_end", "end.first_and_last")
 @attrs.frozen
-class FirstAndLast(RuleModule):
+class FirstAndLast(EarlyEnd):
     """[S-NIE] "First" (the first five tricks) then a stop-or-go-on decision for "Last" (every
     trick); going on does not raise the contract's objective, and a failed try only forfeits
     First (AMB-35). A misère contract ends when every declarer has taken a trick [S-NIE Kicker:
@@ -130,29 +206,33 @@ class FirstAndLast(RuleModule):
     first_tricks: int = 5
     stop_when_decided: bool = True
 
-    def objective(self, rules: CompiledRules, state: GameState) -> int:
+    def opening_tricks(self, rules: Rules) -> int:
+        """The first ``first_tricks`` tricks."""
+        return self.first_tricks
+
+    def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party must take: the contract's (all of them after Tout)."""
         contract = state.contract
         assert contract is not None
-        return int(rules.hand_size) if contract.tout else rules.contract_def(contract.kind).tricks
+        return rules.hand_size if contract.tout else rules.contract_def(contract.kind).tricks
 
-    def decisions(self, rules: CompiledRules, state: GameState) -> list[int]:
+    def decisions(self, rules: Rules, state: GameState) -> list[int]:
         """Stop or go on, once the party has swept the first tricks and has its objective, as
         far as the declarer can see."""
         contract = state.contract
         assert contract is not None
-        if rules.contract_def(contract.kind).misere or state.flags & (STOPPED | CONTINUED):
+        if rules.contract_def(contract.kind).misere or state.flags & _SETTLED:
             return []
         at = max(self.first_tricks, self.objective(rules, state))
         if len(state.tricks) != at or at >= rules.hand_size:
             return []
         won, _ = declarer_sees_party_sweep(state)
-        return [STOP, CONTINUE] if won else []
+        return [STOP.id, CONTINUE.id] if won else []
 
-    def finished(self, rules: CompiledRules, state: GameState) -> bool:
+    def finished(self, rules: Rules, state: GameState) -> bool:
         """Whether the hand ends now."""
         total = rules.hand_size
-        if state.flags & STOPPED or len(state.tricks) == total:
+        if state.flags & Flags.STOPPED or len(state.tricks) == total:
             return True
         contract = state.contract
         assert contract is not None
@@ -161,12 +241,12 @@ class FirstAndLast(RuleModule):
         if not self.stop_when_decided:
             return False
         party, defenders = state.party_tricks()
-        if state.flags & CONTINUED:
+        if state.flags & Flags.CONTINUED:
             return defenders > 0
         objective = self.objective(rules, state)
         return party >= objective or defenders > total - objective
 
-    def made(self, rules: CompiledRules, state: GameState) -> bool:
+    def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the declarer met the contract: no trick at all in a misère, else its
         tricks (going on for Last never unmakes it)."""
         contract = state.contract
@@ -197,7 +277,7 @@ class FirstAndLast(RuleModule):
 
 @register("early_end", "end.abandon_at_five")
 @attrs.frozen
-class AbandonAtFive(RuleModule):
+class AbandonAtFive(EarlyEnd):
     """[S-FOS: "The hands are abandoned as soon as the bidder takes five tricks, if he is
     playing anything but a tout. If he goes on he must win all eight tricks, or lose the value
     of a tout."] Going on is offered only after a sweep of every trick so far (AMB-23); a game
@@ -206,31 +286,31 @@ class AbandonAtFive(RuleModule):
     go_on: bool = True
     stop_when_lost: bool = True
 
-    def objective(self, rules: CompiledRules, state: GameState) -> int:
+    def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party needs: its contract's, or all of them once it went on."""
         return raised_objective(rules, state)
 
-    def decisions(self, rules: CompiledRules, state: GameState) -> list[int]:
+    def decisions(self, rules: Rules, state: GameState) -> list[int]:
         """Stop or go on, when the party has just taken its tricks without losing one, as far
         as the declarer can see."""
         contract = state.contract
         assert contract is not None
         if (not self.go_on or contract.declarer is None
-                or state.flags & (STOPPED | CONTINUED)):
+                or state.flags & _SETTLED):
             return []
         objective = self.objective(rules, state)
         if len(state.tricks) != objective or objective >= rules.hand_size:
             return []
         won, _ = declarer_sees_party_sweep(state)
-        return [STOP, CONTINUE] if won else []
+        return [STOP.id, CONTINUE.id] if won else []
 
-    def finished(self, rules: CompiledRules, state: GameState) -> bool:
+    def finished(self, rules: Rules, state: GameState) -> bool:
         """Whether the hand ends now: abandoned at the party's tricks, lost for good (if
         ``stop_when_lost``), or after the last trick."""
         total = rules.hand_size
         contract = state.contract
         assert contract is not None
-        if state.flags & STOPPED or len(state.tricks) == total:
+        if state.flags & Flags.STOPPED or len(state.tricks) == total:
             return True
         if contract.declarer is None:
             return False
@@ -238,10 +318,10 @@ class AbandonAtFive(RuleModule):
         party, defenders = state.party_tricks()
         return party >= objective or (self.stop_when_lost and defenders > total - objective)
 
-    def made(self, rules: CompiledRules, state: GameState) -> bool:
+    def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party took its tricks (stopping after a sweep has taken them)."""
         party, _ = state.party_tricks()
-        return bool(state.flags & STOPPED) or party >= self.objective(rules, state)
+        return bool(state.flags & Flags.STOPPED) or party >= self.objective(rules, state)
 
     def describe(self) -> list[Clause]:
         clauses = [Clause("Play is abandoned as soon as the declarer's party has taken the tricks "

@@ -7,23 +7,24 @@ not reveal this"], unless the contract has him name trumps or the declarer asks 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 import attrs
 
-from solo_rules.actions import CALL_BASE
+from solo_rules.actions import CALL_BASE, TRUMP_BASE, Action, Word
 from solo_rules.cards import Card, Rank, Suit
-from solo_rules.ranking import NO_TRUMP
-from solo_rules.schema import Clause, RuleModule, register
+from solo_rules.ranking import Trump
 from solo_rules.rules.ranks import rank_list
+from solo_rules.rules.slots import History, PartnerRules, Rules, Stage
+from solo_rules.schema import Clause, RuleModule, register
+from solo_rules.state import Flags, GameState, Phase, replace
 
-if TYPE_CHECKING:
-    from solo_rules.engine import CompiledRules
-    from solo_rules.state import GameState
-
-__all__ = ["CalledCard", "Helfer"]
+__all__ = ["ASK", "CalledCard", "Helfer"]
 
 _RANK_WORDS = ("Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven")
+
+#: The declarer's question "Helfer?", which the partner answers "Hier!" (S-WIK, AMB-08).
+ASK = Word("ask partner", 72, ("ask", "helfer", "helfer?"), 'asks "Helfer?"')
 
 
 @attrs.frozen
@@ -38,7 +39,7 @@ class Helfer:
 
 @register("partner", "partner.called_card")
 @attrs.frozen
-class CalledCard(RuleModule):
+class CalledCard(RuleModule, PartnerRules):
     """Calling a partner by a card, the fallback when the Aces are held, the duty to play the
     called card, and the Helfer question."""
 
@@ -56,11 +57,11 @@ class CalledCard(RuleModule):
     must_lead_when_leading_suit: bool = True
     helfer: Helfer | None = None
 
-    def call_actions(self) -> list[tuple[int, str]]:
-        """Every call action as (action id, text)."""
-        return [(CALL_BASE + card, f"call {card.name}") for card in Card]
+    def stages(self) -> tuple[Stage, ...]:
+        """The call, then the called partner naming trumps where the contract has him do so."""
+        return _CallStage(self), _PartnerTrumpStage(self)
 
-    def callable_cards(self, rules: CompiledRules, state: GameState) -> list[int]:
+    def callable_cards(self, rules: Rules, state: GameState) -> list[Card]:
         """The cards the declarer may call: the highest rank on the ladder of which some card
         of an allowed suit is not in his hand [S-WIK; AMB-11, AMB-60]. Where a held card may be
         called [S-FOS self-call, AMB-21], still not when the partner must name trumps."""
@@ -69,32 +70,33 @@ class CalledCard(RuleModule):
         hand = state.hands[contract.declarer]
         lacking = (self.must_not_hold
                    or rules.contract_def(contract.kind).trump_by == "partner")
-        barred = set()
-        if self.exclude_trump_suit and contract.trump is not None and contract.trump != NO_TRUMP:
-            barred.add(contract.trump)
-        if contract.trump_constraint is not None and self.trump_not_called_suit:
-            barred.add(contract.trump_constraint)
-        matadors = set.intersection(*(set(rules.ranking.matador_cards(t)) for t in range(4)))
+        barred: set[Suit] = set()
+        trump_suit = None if contract.trump is None else contract.trump.suit
+        if self.exclude_trump_suit and trump_suit is not None:
+            barred.add(trump_suit)
+        if contract.trump_bound is not None and self.trump_not_called_suit:
+            barred.add(contract.trump_bound)
+        matadors = set.intersection(*(set(rules.ranking.matador_cards(suit)) for suit in Suit))
         for rank in self.ranks:
             cards = [Card.of(suit, rank) for suit in Suit if suit not in barred]
             cards = [c for c in cards if rules.pack >> c & 1 and c not in matadors]
             if lacking:
                 cards = [c for c in cards if not hand >> c & 1]
             if cards:
-                return [CALL_BASE + c for c in cards]
+                return cards
         return []
 
-    def partner_trumps(self, state: GameState) -> list[int]:
+    def partner_trumps(self, state: GameState) -> list[Suit]:
         """The suits the called partner may name: not the called card's suit (AMB-42), and the
         preferred suit when the declaration bound it (AMB-07)."""
         contract = state.contract
         assert contract is not None and contract.called is not None
-        if contract.trump_constraint is not None:
-            return [contract.trump_constraint]
-        called_suit = Card(contract.called).suit
-        return [s for s in range(4) if not (self.trump_not_called_suit and s == called_suit)]
+        if contract.trump_bound is not None:
+            return [contract.trump_bound]
+        called_suit = contract.called.suit
+        return [s for s in Suit if not (self.trump_not_called_suit and s == called_suit)]
 
-    def restrict_play(self, rules: CompiledRules, state: GameState, seat: int, mask: int) -> int:
+    def restrict_play(self, rules: Rules, state: GameState, seat: int, mask: int) -> int:
         """Apply the duty to play the called card when its suit is led, and to lead it when its
         holder leads that suit [S-WIK; AMB-10]."""
         contract = state.contract
@@ -113,15 +115,39 @@ class CalledCard(RuleModule):
             return mask & ~(suit_cards & ~(1 << called))
         return mask
 
-    def can_ask(self, state: GameState, asked: bool) -> bool:
-        """Whether the declarer may ask "Helfer?" now."""
+    def explain_restriction(self, rules: Rules, state: GameState, card: int) -> str:
+        """Why the duty to play or lead the called card forbids ``card``."""
+        contract = state.contract
+        assert contract is not None and contract.called is not None
+        called = contract.called.symbol_text
+        if state.trick:
+            return f"the holder of the called card must play {called} when its suit is led"
+        return f"the holder of the called card must lead {called} itself when he leads its suit"
+
+    @property
+    def decision_words(self) -> tuple[Word, ...]:
+        """"Helfer?", where the variant has it."""
+        return () if self.helfer is None else (ASK,)
+
+    def may_ask(self, state: GameState) -> bool:
+        """Whether the declarer may ask "Helfer?" now: once, while the partner is unknown,
+        and not after announcing Tout where the rule forbids it."""
         helfer = self.helfer
         contract = state.contract
-        if helfer is None or contract is None or contract.called is None or asked:
+        if helfer is None or contract is None or contract.called is None:
             return False
-        if state.partner_revealed:
+        if state.flags & (Flags.ASKED | Flags.REVEALED):
             return False
         return not (helfer.not_with_tout and contract.tout)
+
+    @property
+    def asking_bars_slam(self) -> bool:
+        """Whether asking bars playing on for all the tricks."""
+        return self.helfer is not None and self.helfer.bars_slam
+
+    def answer(self, state: GameState, history: History) -> GameState:
+        """The partner answers "Hier!": he is known from now on."""
+        return replace(state, flags=state.flags | Flags.ASKED | Flags.REVEALED, history=history)
 
     def describe(self) -> list[Clause]:
         ladder = [_RANK_WORDS[rank] for rank in self.ranks]
@@ -164,3 +190,83 @@ class CalledCard(RuleModule):
                 text += " The question may not be asked when Tout was announced."
             clauses.append(Clause(text, "helfer"))
         return clauses
+
+
+@attrs.frozen
+class _CallStage(Stage):
+    """The call phase: the declarer of a partnership contract calls a card."""
+
+    rule: CalledCard
+
+    phase = Phase.CALL
+    expects = "a call"
+
+    def words(self, rules: Rules) -> Iterable[Word]:
+        return ()
+
+    def actions(self, rules: Rules) -> Iterable[Action]:
+        return (Action.call(card) for card in Card)
+
+    def enter(self, rules: Rules, state: GameState) -> GameState | None:
+        contract = state.contract
+        if contract is None or rules.contract_def(contract.kind).partner != "called_card":
+            return None
+        assert contract.declarer is not None
+        return replace(state, phase=Phase.CALL, player=contract.declarer)
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        return tuple(CALL_BASE + card for card in self.rule.callable_cards(rules, state))
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        """Whoever holds the called card is the partner; a self-call plays alone (AMB-21)."""
+        card = Card(aid - CALL_BASE)
+        contract = state.contract
+        assert contract is not None
+        holder = next((s for s, hand in enumerate(state.hands) if hand >> card & 1), None)
+        partner = None if holder == contract.declarer else holder
+        contract = attrs.evolve(contract, called=card, partner=partner)
+        return rules.advance(replace(state, contract=contract, history=history))
+
+    def explain(self, rules: Rules, state: GameState, aid: int) -> str:
+        ranks = " then ".join(_RANK_WORDS[rank] for rank in self.rule.ranks[:2])
+        return (f"the declarer calls a card of the highest rank ({ranks}, and so on) that the "
+                "calling rules leave him")
+
+
+@attrs.frozen
+class _PartnerTrumpStage(Stage):
+    """The called partner names trumps where the contract has him do so; naming them reveals
+    him [S-WIK Grossfrage]."""
+
+    rule: CalledCard
+
+    phase = Phase.TRUMP
+    expects = "naming trumps"
+
+    def words(self, rules: Rules) -> Iterable[Word]:
+        return ()
+
+    def actions(self, rules: Rules) -> Iterable[Action]:
+        return (Action.trump(suit) for suit in Suit)
+
+    def enter(self, rules: Rules, state: GameState) -> GameState | None:
+        contract = state.contract
+        if (contract is None or contract.trump is not None or contract.partner is None
+                or rules.contract_def(contract.kind).trump_by != "partner"):
+            return None
+        return replace(state, phase=Phase.TRUMP, player=contract.partner,
+                       flags=state.flags | Flags.REVEALED)
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        return tuple(TRUMP_BASE + suit for suit in self.rule.partner_trumps(state))
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        contract = attrs.evolve(state.contract, trump=Trump.of(aid - TRUMP_BASE))
+        return rules.advance(replace(state, contract=contract, history=history))
+
+    def explain(self, rules: Rules, state: GameState, aid: int) -> str:
+        contract = state.contract
+        assert contract is not None
+        if contract.trump_bound is not None:
+            return f"the declaration bound trumps to {contract.trump_bound.name.lower()}"
+        return "the partner may not name the suit of the called card"

@@ -6,16 +6,16 @@ by effective suit: the matadors belong to the trumps, not to their printed suits
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 import attrs
 
+from solo_rules.actions import Action, Word
+from solo_rules.cards import Card
 from solo_rules.ranking import TrumpTables
+from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-
-if TYPE_CHECKING:
-    from solo_rules.engine import CompiledRules
-    from solo_rules.state import GameState
+from solo_rules.state import Flags, GameState, Phase, Trick, replace
 
 __all__ = ["FollowSuit", "heading_cards"]
 
@@ -36,12 +36,96 @@ def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> in
 
 @register("play", "play.follow_suit")
 @attrs.frozen
-class FollowSuit(RuleModule):
-    """Follow the led suit if possible; otherwise play anything, or trump if ``must_trump``."""
+class FollowSuit(RuleModule, PlayRules, Stage):
+    """Follow the led suit if possible; otherwise play anything, or trump if ``must_trump``.
+    The module owns the play phase: eldest leads, each trick goes to its winner, and after
+    each trick the early-end rule says whether play goes on."""
 
     must_trump: bool = False
 
-    def legal_mask(self, rules: CompiledRules, state: GameState, seat: int) -> int:
+    phase = Phase.PLAY
+    expects = "a card to play"
+
+    def stages(self) -> tuple[Stage, ...]:
+        return (self,)
+
+    def words(self, rules: Rules) -> Iterable[Word]:
+        return ()
+
+    def actions(self, rules: Rules) -> Iterable[Action]:
+        return (Action.play(card) for card in Card)
+
+    def enter(self, rules: Rules, state: GameState) -> GameState | None:
+        """Eldest leads to the first trick."""
+        eldest = state.eldest
+        return replace(state, phase=Phase.PLAY, player=eldest, leader=eldest, trick=())
+
+    def mask(self, rules: Rules, state: GameState) -> int:
+        """The cards the seat to play may play: these rules, then the partnership's duties."""
+        mask = self.legal_mask(rules, state, state.player)
+        partner = rules.partner
+        return mask if partner is None else partner.restrict_play(rules, state, state.player,
+                                                                  mask)
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        mask = self.mask(rules, state)
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return tuple(out)
+
+    def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
+        return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        """The card joins the trick; a full trick goes to its winner, who leads next, and the
+        early-end rule decides what follows it."""
+        players = len(state.hands)
+        seat = state.player
+        hands = list(state.hands)
+        hands[seat] &= ~(1 << aid)
+        trick = (*state.trick, aid)
+        contract = state.contract
+        assert contract is not None
+        flags = state.flags
+        if aid == contract.called:
+            flags |= Flags.REVEALED
+        if len(trick) < players:
+            return GameState(rules, Phase.PLAY, (seat + 1) % players, state.dealer,
+                             tuple(hands), history, state.auction, contract, trick,
+                             state.leader, state.tricks, state.won, flags)
+        winner = (state.leader + rules.tables(contract.trump).winner(trick)) % players
+        won = list(state.won)
+        won[winner] += 1
+        after = GameState(rules, Phase.PLAY, winner, state.dealer, tuple(hands), history,
+                          state.auction, contract, (), winner,
+                          (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags)
+        return rules.early_end.after_trick(rules, after)
+
+    def explain(self, rules: Rules, state: GameState, aid: int) -> str:
+        """The duty that forbids the card: holding it, following suit, heading the trick,
+        trumping, or the partnership's duty to play the called card."""
+        seat = state.player
+        hand = state.hands[seat]
+        if not hand >> aid & 1:
+            return f"seat {seat} does not hold {Card(aid).name}"
+        if self.legal_mask(rules, state, seat) >> aid & 1:
+            assert rules.partner is not None
+            return rules.partner.explain_restriction(rules, state, aid)
+        contract = state.contract
+        assert contract is not None and state.trick
+        tables = rules.tables(contract.trump)
+        led = Card(state.trick[0]).name
+        follow = hand & tables.follow_mask(state.trick[0])
+        if not follow:
+            return f"seat {seat} cannot follow the suit of {led} and must play a trump"
+        if follow >> aid & 1:
+            return f"seat {seat} must beat the trick with a card of the suit led"
+        return f"seat {seat} must follow the suit of {led}"
+
+    def legal_mask(self, rules: Rules, state: GameState, seat: int) -> int:
         """The cards ``seat`` may play to the current trick."""
         hand = state.hands[seat]
         if not state.trick:

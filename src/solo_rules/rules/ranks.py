@@ -6,6 +6,7 @@ import attrs
 
 from solo_rules.cards import Card, Rank
 from solo_rules.ranking import Ranking
+from solo_rules.rules.slots import RankRules
 from solo_rules.schema import Clause, RuleModule, register
 
 __all__ = ["MatadorTrumps", "rank_list"]
@@ -40,7 +41,7 @@ def _letter(text: str) -> Rank:
 
 @register("ranks", "ranks.matador_trumps")
 @attrs.frozen
-class MatadorTrumps(RuleModule):
+class MatadorTrumps(RuleModule, RankRules):
     """Spadille, the trump seven and Basta head the trumps; natural order below [S-WIK,
     S-NIE, S-FOS]. With no trumps the plain order holds in every suit (AMB-50)."""
 

@@ -6,26 +6,23 @@ declarer's partner (if any), provided they achieve their objective".]
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Mapping
+from typing import Literal
 
 import attrs
 
 from solo_rules.cards import Card, Rank, Suit
-from solo_rules.ranking import NO_TRUMP
+from solo_rules.ranking import Trump
+from solo_rules.rules.slots import Rules, ScoringRules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import CONTINUED, STOPPED
-
-if TYPE_CHECKING:
-    from solo_rules.engine import CompiledRules
-    from solo_rules.rules.slots import ContractRules
-    from solo_rules.state import GameState
+from solo_rules.state import Flags, GameState
 
 __all__ = ["GameValues", "MackersFirstLast", "PartyPoints"]
 
 
 @register("scoring", "scoring.party_points")
 @attrs.frozen
-class PartyPoints(RuleModule):
+class PartyPoints(RuleModule, ScoringRules):
     """The contract's base value plus the bonuses, won or lost as a whole."""
 
     prime: int = 2
@@ -33,16 +30,16 @@ class PartyPoints(RuleModule):
     tout_announced: int = 6
     matadors: int = 2
 
-    def score(self, rules: CompiledRules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+    def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
         """Whether the party made its objective, and the value's components (unsigned)."""
         contract = state.contract
         assert contract is not None
         parts = [("base", rules.contract_def(contract.kind).base)]
-        if state.flags & STOPPED:
+        if state.flags & Flags.STOPPED:
             parts.append(("prime", self.prime))
         if contract.tout:
             parts.append(("tout announced", self.tout_announced))
-        elif state.flags & CONTINUED:
+        elif state.flags & Flags.CONTINUED:
             parts.append(("tout", self.tout_unannounced))
         if contract.trump is not None:
             matadors = rules.ranking.matador_cards(contract.trump)
@@ -79,7 +76,7 @@ def _macker_card(name: str, trump: int) -> int:
 
 @register("scoring", "scoring.mackers_first_last")
 @attrs.frozen
-class MackersFirstLast(RuleModule):
+class MackersFirstLast(RuleModule, ScoringRules):
     """[S-NIE] "total = bid value + mackers + First/Last": club values where they differ
     (AMB-26, AMB-27; Ladies flat, AMB-36), mackers held in sequence by the party, First and Last
     cumulative (AMB-35), extras doubled in the listed contracts and absent in others."""
@@ -114,7 +111,7 @@ class MackersFirstLast(RuleModule):
             count += 1
         return count if count >= self.min_mackers else 0
 
-    def score(self, rules: CompiledRules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+    def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
         """Whether the declarer made his contract, and the value's components (unsigned)."""
         contract = state.contract
         assert contract is not None
@@ -123,7 +120,7 @@ class MackersFirstLast(RuleModule):
         trump = contract.trump
         clubs = trump == Suit.CLUBS
         parts = [("bid", self.club_values.get(cdef.id, cdef.base) if clubs else cdef.base)]
-        if cdef.id in self.no_extras or trump is None or trump == NO_TRUMP:
+        if cdef.id in self.no_extras or trump is None or trump == Trump.NONE:
             return made, parts
         unit = (self.club_factor if clubs else 1) * (2 if cdef.id in self.doubled else 1)
         party = state.party()
@@ -137,9 +134,9 @@ class MackersFirstLast(RuleModule):
             won = [trick.winner in party for trick in state.tricks]
             every = len(won) == rules.hand_size and all(won)
             # First is counted over the early-end rule's first tricks: one number, one place.
-            first_tricks = getattr(rules.early_end, "first_tricks", rules.hand_size)
+            first_tricks = rules.early_end.opening_tricks(rules)
             first = all(won[:first_tricks]) and len(won) >= first_tricks
-            if first and (every or not state.flags & CONTINUED):
+            if first and (every or not state.flags & Flags.CONTINUED):
                 parts.append(("first", self.first * unit))
             if every:
                 parts.append(("last", self.last * unit))
@@ -184,25 +181,25 @@ class MackersFirstLast(RuleModule):
 
 @register("scoring", "scoring.game_values")
 @attrs.frozen
-class GameValues(RuleModule):
+class GameValues(RuleModule, ScoringRules):
     """The game's value from the table, in suit or in colour [S-FOS: "the payments made for
     them"], with no bonuses; going on makes the game the ``go_on_contract`` of the table, a
     Tout (AMB-23); a game that nobody declares is always lost by its single player (AMB-25)."""
 
     go_on_contract: str | None = None
 
-    def check(self, contracts: ContractRules) -> None:
+    def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` when ``go_on_contract`` is not in the table of contracts."""
-        known = [c.id for c in contracts.contracts]
+        known = [c.id for c in ladder_of(slots).contracts]
         if self.go_on_contract is not None and self.go_on_contract not in known:
             raise ValueError(f"go_on_contract names unknown contract {self.go_on_contract!r}; "
                              f"contracts are {known}")
 
-    def score(self, rules: CompiledRules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+    def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
         """Whether the party made its game, and the value (unsigned)."""
         contract = state.contract
         assert contract is not None
-        if state.flags & CONTINUED and self.go_on_contract is not None:
+        if state.flags & Flags.CONTINUED and self.go_on_contract is not None:
             base = rules.contract_def(self.go_on_contract).base
             return (rules.early_end.made(rules, state),
                     [("tout", rules.contracts.value(base, contract.trump))])

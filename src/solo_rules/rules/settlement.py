@@ -5,27 +5,68 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import abc
 
 import attrs
 
+from solo_rules.rules.slots import Rules, SettlementRules
 from solo_rules.schema import Clause, RuleModule, register
+from solo_rules.state import GameState, Outcome, replace
 
-if TYPE_CHECKING:
-    from solo_rules.state import GameState
+__all__ = ["PerAdversary", "ScoreSheet", "Settlement", "single_side"]
 
-__all__ = ["PerAdversary", "ScoreSheet", "single_side"]
+
+class Settlement(RuleModule, SettlementRules):
+    """The result every settlement shares: the scoring rule values the hand, ``settle`` turns
+    the signed value into each seat's change; a joint contract settles each declarer's own
+    game and adds them up [S-NIE multiple Kickers, AMB-33]."""
+
+    @abc.abstractmethod
+    def settle(self, rules: Rules, state: GameState, value: int) -> tuple[int, ...]:
+        """Each seat's change of score for the signed hand value."""
+
+    def outcome(self, rules: Rules, state: GameState) -> Outcome:
+        contract = state.contract
+        if contract is None:
+            return Outcome(None, None, None, 0, 0, False, (0,) * state.players, (),
+                           "thrown in: everyone passed")
+        if contract.co_declarers:
+            return self._joint(rules, state)
+        made, parts = rules.scoring.score(rules, state)
+        sign = 1 if made else -1
+        value = sign * sum(v for _, v in parts)
+        party, defenders = state.party_tricks()
+        return Outcome(contract, contract.declarer, contract.partner, party, defenders, made,
+                       self.settle(rules, state, value),
+                       tuple((name, sign * v) for name, v in parts))
+
+    def _joint(self, rules: Rules, state: GameState) -> Outcome:
+        """Each declarer of a joint contract plays and settles his own game with every other
+        player; the results add up."""
+        contract = state.contract
+        assert contract is not None
+        singles = [self.outcome(rules, replace(state, contract=attrs.evolve(
+            contract, declarer=seat, co_declarers=()))) for seat in contract.declarers]
+        scores = tuple(sum(o.scores[seat] for o in singles) for seat in range(state.players))
+        breakdown = tuple((f"seat {seat}: {name}", v)
+                          for seat, o in zip(contract.declarers, singles, strict=True)
+                          for name, v in o.breakdown)
+        first = singles[0]
+        return Outcome(contract, contract.declarer, None, first.party_tricks,
+                       first.defender_tricks, first.made, scores, breakdown,
+                       joint=tuple(zip(contract.declarers, (o.made for o in singles),
+                                       strict=True)))
 
 
 @register("settlement", "settlement.score_sheet")
 @attrs.frozen
-class ScoreSheet(RuleModule):
+class ScoreSheet(Settlement):
     """A running score per player; the declarer and his partner each add the signed value, the
     defenders' scores do not change. No money changes hands, so it is not zero-sum."""
 
     zero_sum = False
 
-    def settle(self, state: GameState, value: int) -> tuple[int, ...]:
+    def settle(self, rules: Rules, state: GameState, value: int) -> tuple[int, ...]:
         """The change of each seat's score for a signed hand value."""
         party = state.party()
         return tuple(value if seat in party else 0 for seat in range(state.players))
@@ -36,21 +77,21 @@ class ScoreSheet(RuleModule):
                        "partner; the defenders' scores are unchanged.", "")]
 
 
-def single_side(state: GameState) -> tuple[int, ...]:
+def single_side(rules: Rules, state: GameState) -> tuple[int, ...]:
     """The side that plays against the rest: the declarer's party, or for a contract nobody
     declares, the seat its ``single_player`` rule names (the winner of the last trick)."""
     party = state.party()
     contract = state.contract
     if party or contract is None or not state.tricks:
         return party
-    if state.rules.contract_def(contract.kind).single_player == "last_trick_winner":
+    if rules.contract_def(contract.kind).single_player == "last_trick_winner":
         return (state.tricks[-1].winner,)
     return ()
 
 
 @register("settlement", "settlement.per_adversary")
 @attrs.frozen
-class PerAdversary(RuleModule):
+class PerAdversary(Settlement):
     """Money between the players: each adversary pays the party the value (or is paid it) and
     the party shares it equally [S-FOS: "A solo player wins from or loses to each of his
     adversaries individually the amount of the game in counters. Two partners pay or receive
@@ -59,9 +100,9 @@ class PerAdversary(RuleModule):
     stake: int = attrs.field(default=1, validator=attrs.validators.ge(1))
     zero_sum = True
 
-    def settle(self, state: GameState, value: int) -> tuple[int, ...]:
+    def settle(self, rules: Rules, state: GameState, value: int) -> tuple[int, ...]:
         """Each seat's winnings for a signed hand value; they sum to zero."""
-        side = single_side(state)
+        side = single_side(rules, state)
         if not side:
             return (0,) * state.players
         amount = value * self.stake

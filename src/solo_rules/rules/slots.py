@@ -1,129 +1,281 @@
-"""What the engine asks of the module in each rulebook slot: one Protocol per slot.
+"""The seam between the game loop and the rule modules: one Protocol per rulebook slot, the
+``Stage`` protocol of a phase, and ``Rules``, the compiled rule set as a module sees it.
 
-A new module fills a slot by providing these methods (and ``describe()``); the engine calls
-nothing else, which is how a variant differs from another without the engine knowing it.
+A module fills a slot by subclassing that slot's Protocol, so ``mypy --strict`` checks it
+against the Protocol. A module that owns a phase of the hand returns it from ``stages()``: the
+game loop asks the stage of the current phase what is legal, applies actions through it and
+asks it why a refused action is refused, and knows nothing else. What one slot needs from
+another is a member of that slot's Protocol, never a parameter looked up by name.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Iterable, Mapping
+from typing import Protocol, runtime_checkable
 
-from solo_rules.cards import CardSet
-from solo_rules.ranking import Ranking
-from solo_rules.schema import Clause
-
-if TYPE_CHECKING:
-    from solo_rules.engine import CompiledRules
-    from solo_rules.rules.auction import AuctionEnd
-    from solo_rules.rules.contracts import ContractDef
-    from solo_rules.state import GameState
+from solo_rules.actions import Action, Word
+from solo_rules.cards import CardSet, Suit
+from solo_rules.ranking import Ranking, Trump, TrumpTables
+from solo_rules.rules.contract_def import ContractDef
+from solo_rules.schema import Clause, RuleModule
+from solo_rules.state import Contract, GameState, Outcome, RuleSet
 
 __all__ = [
     "AuctionRules",
     "ContractRules",
     "DealRules",
     "EarlyEndRules",
+    "History",
     "PackRules",
     "PartnerRules",
     "PlayRules",
     "RankRules",
+    "Rules",
     "ScoringRules",
     "SettlementRules",
+    "Stage",
+    "ladder_of",
+    "pack_of",
 ]
+
+#: ``GameState.history`` with the action being applied already appended.
+History = tuple[tuple[int, int], ...]
+
+
+class Stage(Protocol):
+    """One phase of a hand, owned by a rule module: entering it, its legal actions, applying
+    one, and why a refused one is refused. ``words`` and ``actions`` are its vocabulary."""
+
+    @property
+    def phase(self) -> str:
+        """The phase's name (``GameState.phase`` while it runs)."""
+        ...
+
+    @property
+    def expects(self) -> str:
+        """What the phase waits for, for messages: ``a bid, hold or pass``."""
+        ...
+
+    def words(self, rules: Rules) -> Iterable[Word]:
+        """The fixed words this phase takes (``pass``, ``hold``, ``stop``, ...)."""
+        ...
+
+    def actions(self, rules: Rules) -> Iterable[Action]:
+        """Every other action this phase may take (cards, bids, declarations, ...)."""
+        ...
+
+    def enter(self, rules: Rules, state: GameState) -> GameState | None:
+        """``state`` set up for this phase (its ``phase`` and ``player``), or ``None`` when
+        the phase does not apply to this hand and play goes on to the next one."""
+        ...
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """The legal action ids, ascending."""
+        ...
+
+    def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
+        """Whether ``aid`` is legal now."""
+        return aid in self.legal(rules, state)
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        """The state after the legal action ``aid``; ``history`` already records it. A phase
+        that is over hands on with ``rules.advance``."""
+        ...
+
+    def explain(self, rules: Rules, state: GameState, aid: int) -> str:
+        """Why ``aid``, of a kind this phase takes, is not legal now, in the rule's terms."""
+        ...
 
 
 class Describes(Protocol):
     def describe(self) -> list[Clause]: ...
 
 
+@runtime_checkable
 class PackRules(Describes, Protocol):
-    players: int
+    @property
+    def players(self) -> int: ...
 
     @property
     def cards(self) -> CardSet: ...
 
+    @property
+    def suits(self) -> str:
+        """``french`` or ``german``: how the pack is suited, for display."""
+        ...
 
+
+@runtime_checkable
 class DealRules(Describes, Protocol):
     def deal(self, pack: CardSet, players: int, dealer: int,
              rng: random.Random) -> tuple[int, ...]: ...
 
     def choose_first_dealer(self, pack: CardSet, players: int, rng: random.Random) -> int: ...
 
+    def following_dealer(self, dealer: int, players: int, misdeal: bool = False) -> int: ...
 
+    def stages(self) -> tuple[Stage, ...]:
+        """Phases between the deal and the auction (none by default)."""
+        return ()
+
+
+@runtime_checkable
 class RankRules(Describes, Protocol):
     @property
     def ranking(self) -> Ranking: ...
 
 
+@runtime_checkable
 class AuctionRules(Describes, Protocol):
     @property
-    def preferred(self) -> int | None: ...
+    def preferred(self) -> Suit | None:
+        """The preferred suit of the bidding, whose declarations outrank the others, if any."""
+        ...
 
-    def bid_actions(self) -> list[tuple[int, str]]: ...
+    def stages(self) -> tuple[Stage, ...]: ...
 
-    def check(self, contracts: Any) -> None: ...
-
-    def start(self, dealer: int, players: int) -> tuple[Any, int]: ...
-
-    def legal(self, rules: CompiledRules, state: GameState) -> list[int]: ...
-
-    def step(self, state: GameState, action: int) -> tuple[Any, int | None]: ...
-
-    def finish(self, state: GameState) -> AuctionEnd: ...
-
-    def declarations(self, rules: CompiledRules, state: GameState) -> list[int]: ...
+    def allows(self, rules: Rules, state: GameState, contract: ContractDef,
+               suit: Suit | None) -> bool:
+        """Whether the auction's result lets the seat to declare declare ``contract`` with
+        ``suit`` (``None``: trumps not named by the declaration)."""
+        ...
 
 
+@runtime_checkable
 class ContractRules(Describes, Protocol):
     @property
     def contracts(self) -> tuple[ContractDef, ...]: ...
 
+    def stages(self) -> tuple[Stage, ...]: ...
+
     def index(self, contract_id: str) -> int: ...
 
-    def declarations(self, preferred: int | None) -> list[tuple[int, str]]: ...
+    def value(self, base: int, trump: Trump | None) -> int:
+        """``base`` as a game with ``trump`` (a colour multiplier, AMB-56)."""
+        ...
 
-    def decode(self, action_id: int) -> tuple[ContractDef, int, bool]: ...
+    def contract(self, contract: ContractDef, suit: Suit | None, tout: bool,
+                 declarer: int | None) -> Contract:
+        """The contract ``contract`` declared by ``declarer`` with ``suit`` and Tout or not."""
+        ...
 
-    def declaration_codes(self, contract: ContractDef,
-                          preferred: int | None) -> tuple[int, ...]: ...
-
-    def declaration_id(self, position: int, code: int, tout: bool) -> int: ...
-
-    def value(self, base: int, trump: int | None) -> int: ...
+    def text(self, contract: Contract) -> str:
+        """``Solo by seat 2, trumps H, Tout announced`` and the like."""
+        ...
 
 
+@runtime_checkable
 class PartnerRules(Describes, Protocol):
-    def call_actions(self) -> list[tuple[int, str]]: ...
+    def stages(self) -> tuple[Stage, ...]: ...
 
-    def callable_cards(self, rules: CompiledRules, state: GameState) -> list[int]: ...
+    def restrict_play(self, rules: Rules, state: GameState, seat: int, mask: int) -> int:
+        """``mask`` less the cards the partnership rules forbid ``seat`` to play now."""
+        ...
 
-    def partner_trumps(self, state: GameState) -> list[int]: ...
+    def explain_restriction(self, rules: Rules, state: GameState, card: int) -> str:
+        """Why ``restrict_play`` forbids ``card``."""
+        ...
 
-    def restrict_play(self, rules: CompiledRules, state: GameState, seat: int,
-                      mask: int) -> int: ...
+    @property
+    def decision_words(self) -> tuple[Word, ...]:
+        """Words the declarer may say at the early-end decision ("Helfer?")."""
+        ...
 
-    def can_ask(self, state: GameState, asked: bool) -> bool: ...
+    def may_ask(self, state: GameState) -> bool:
+        """Whether the declarer may ask "Helfer?" now."""
+        ...
+
+    @property
+    def asking_bars_slam(self) -> bool:
+        """Whether a party that asked may no longer play on for all the tricks."""
+        ...
+
+    def answer(self, state: GameState, history: History) -> GameState:
+        """The state after the declarer asked and the partner answered "Hier!"."""
+        ...
 
 
+@runtime_checkable
 class PlayRules(Describes, Protocol):
-    def legal_mask(self, rules: CompiledRules, state: GameState, seat: int) -> int: ...
+    def stages(self) -> tuple[Stage, ...]: ...
+
+    def legal_mask(self, rules: Rules, state: GameState, seat: int) -> int:
+        """The cards ``seat`` may play to the current trick under the play rules."""
+        ...
 
 
+@runtime_checkable
 class EarlyEndRules(Describes, Protocol):
-    def decisions(self, rules: CompiledRules, state: GameState) -> list[int]: ...
+    def stages(self) -> tuple[Stage, ...]: ...
 
-    def finished(self, rules: CompiledRules, state: GameState) -> bool: ...
+    def opening_tricks(self, rules: Rules) -> int:
+        """How many tricks count as "the first tricks" (prime, First)."""
+        ...
 
-    def made(self, rules: CompiledRules, state: GameState) -> bool: ...
+    def after_trick(self, rules: Rules, state: GameState) -> GameState:
+        """``state`` just after a trick was completed: play on, a decision for the declarer,
+        or the end of the hand."""
+        ...
+
+    def made(self, rules: Rules, state: GameState) -> bool:
+        """Whether the party met its objective."""
+        ...
 
 
+@runtime_checkable
 class ScoringRules(Describes, Protocol):
-    def score(self, rules: CompiledRules,
-              state: GameState) -> tuple[bool, list[tuple[str, int]]]: ...
+    def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+        """Whether the party made its objective, and the value's named parts (unsigned)."""
+        ...
 
 
+@runtime_checkable
 class SettlementRules(Describes, Protocol):
-    zero_sum: bool
+    @property
+    def zero_sum(self) -> bool: ...
 
-    def settle(self, state: GameState, value: int) -> tuple[int, ...]: ...
+    def outcome(self, rules: Rules, state: GameState) -> Outcome:
+        """The scored and settled result of the finished hand."""
+        ...
+
+
+class Rules(RuleSet, Protocol):
+    """The compiled rule set as the modules see it: every slot's module, typed by its
+    Protocol, the sizes and tables they share, and ``advance``, which leaves the current
+    phase for the next one that applies."""
+
+    players: int
+    pack: int
+    hand_size: int
+    ranking: Ranking
+    deal_rules: DealRules
+    auction: AuctionRules
+    contracts: ContractRules
+    partner: PartnerRules | None
+    play: PlayRules
+    early_end: EarlyEndRules
+    scoring: ScoringRules
+    settlement: SettlementRules
+
+    def tables(self, trump: Trump | None) -> TrumpTables: ...
+
+    def contract_def(self, contract_id: str) -> ContractDef: ...
+
+    def advance(self, state: GameState) -> GameState: ...
+
+
+def ladder_of(slots: Mapping[str, RuleModule]) -> ContractRules:
+    """The contracts slot's module, for a module whose parameters name contracts."""
+    ladder = slots["contracts"]
+    if not isinstance(ladder, ContractRules):
+        raise ValueError("the contracts slot holds no contract list")
+    return ladder
+
+
+def pack_of(slots: Mapping[str, RuleModule]) -> PackRules:
+    """The pack slot's module, for a module whose parameters must fit the pack."""
+    pack = slots["pack"]
+    if not isinstance(pack, PackRules):
+        raise ValueError("the pack slot holds no pack")
+    return pack

@@ -1,0 +1,131 @@
+"""Bidding by amounts (``auction.ascending_amounts``): the Foster auction [S-FOS: "The players
+bid against one another ... eldest hand having the first say"], formalised by AMB-19."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from solo_rules.actions import BID_BASE, PASS
+from solo_rules.cards import Suit
+from solo_rules.rules.auction.common import AllPass, Auction
+from solo_rules.rules.contract_def import ContractDef
+from solo_rules.rules.slots import Rules, ladder_of
+from solo_rules.schema import Clause, RuleModule, register
+from solo_rules.state import GameState, replace
+
+__all__ = ["AmountState", "AscendingAmounts"]
+
+
+@attrs.frozen(slots=True)
+class AmountState:
+    """Amount-auction progress: the seats that passed (a mask: a pass is final), the standing
+    bidder and the index of his amount (-1 for none), and whether an all-pass forced him."""
+
+    passed: int
+    bidder: int
+    level: int
+    forced: bool = False
+
+
+@register("auction", "auction.ascending_amounts")
+@attrs.frozen
+class AscendingAmounts(Auction[AmountState]):
+    """Bidding by amounts [S-FOS: "The players bid against one another ... eldest hand having the
+    first say"; the table gives "the amounts bid on them"], formalised by AMB-19: in turn each
+    player passes for good or bids more; the winner names a game worth at least his bid."""
+
+    amounts: tuple[int, ...] = (2, 4, 8, 16, 32)
+    all_pass: AllPass = AllPass()
+
+    def __attrs_post_init__(self) -> None:
+        amounts = list(self.amounts)
+        if not amounts or amounts[0] <= 0 or amounts != sorted(set(amounts)):
+            raise ValueError(f"amounts must be positive and strictly increasing, got {amounts}")
+
+    @property
+    def bid_names(self) -> tuple[str, ...]:
+        """``2``, ``4``, ...: a bid is its amount."""
+        return tuple(str(amount) for amount in self.amounts)
+
+    @property
+    def preferred(self) -> Suit | None:
+        """No suit outranks another in this auction: the colour changes values only."""
+        return None
+
+    def check(self, slots: Mapping[str, RuleModule]) -> None:
+        """Raise ``ValueError`` when an all-pass contract is unknown, or the highest amount is
+        worth more than any game the winner could name."""
+        ladder = ladder_of(slots)
+        self.all_pass.check(ladder)
+        best = max((ladder.value(c.base, c.trump_of(suit)) for c in ladder.contracts
+                    if not c.forced for suit in c.trump_suits()), default=0)
+        if self.amounts[-1] > best:
+            raise ValueError(f"the bid {self.amounts[-1]} is worth more than any game "
+                             f"(the highest is worth {best})")
+
+    # -- the auction phase -----------------------------------------------------------------
+
+    def start(self, dealer: int, players: int) -> tuple[AmountState, int]:
+        """Nobody has bid or passed; eldest speaks first."""
+        return AmountState(0, -1, -1), (dealer + 1) % players
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """Pass, or any amount above the standing bid."""
+        level = self.progress(state).level
+        return PASS.id, *(BID_BASE + k for k in range(level + 1, len(self.amounts)))
+
+    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
+        """The record after ``aid`` and the next seat that has not passed; ``None`` once
+        every seat but the bidder has passed, or all have."""
+        auction = self.progress(state)
+        seat = state.player
+        if aid == PASS.id:
+            auction = attrs.evolve(auction, passed=auction.passed | 1 << seat)
+        else:
+            auction = AmountState(auction.passed, seat, aid - BID_BASE)
+        players = state.players
+        for offset in range(1, players + 1):
+            following = (seat + offset) % players
+            if not auction.passed >> following & 1:
+                return auction, None if following == auction.bidder else following
+        return auction, None
+
+    def finish(self, rules: Rules, state: GameState) -> GameState:
+        """The highest bidder declares; after an all-pass the forced player does, or the
+        all-pass contract is played, or the hand is thrown in."""
+        auction = self.progress(state)
+        if auction.bidder >= 0:
+            return self.conclude(rules, state, auction.bidder)
+        forced = self.all_pass.declarer(state.hands)
+        if forced is None:
+            return self.conclude(rules, state, None, self.all_pass.contract(rules))
+        state = replace(state, auction=attrs.evolve(auction, bidder=forced, forced=True))
+        return self.conclude(rules, state, forced)
+
+    def allows(self, rules: Rules, state: GameState, contract: ContractDef,
+               suit: Suit | None) -> bool:
+        """The games worth at least the winning bid [AMB-19]; for a forced player, the
+        all-pass contracts in any suit."""
+        auction = self.progress(state)
+        admitted = self.all_pass.admits(auction.forced, contract, suit)
+        if auction.forced or not admitted:
+            return admitted
+        value = rules.contracts.value(contract.base, contract.trump_of(suit))
+        return value >= self.amounts[auction.level]
+
+    # -- prose -----------------------------------------------------------------------------
+
+    def describe(self) -> list[Clause]:
+        amounts = ", ".join(str(a) for a in self.amounts)
+        return [
+            Clause(f"The players bid amounts: {amounts}.", "amounts"),
+            Clause("Eldest speaks first; in turn each player either passes or bids an amount "
+                   "higher than the standing bid. A player who has passed may not bid again.",
+                   "amounts"),
+            Clause("The bidding ends when everyone but the highest bidder has passed. He then "
+                   "names a game whose value is at least his bid, in the suit he names.",
+                   "amounts"),
+            self.all_pass.describe(),
+        ]

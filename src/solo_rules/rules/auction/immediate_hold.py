@@ -1,0 +1,284 @@
+"""Bidding with immediate hold (``auction.immediate_hold``): the Altenburg auction [S-WIK],
+formalised in DOSSIER §2a and AMB-12: Skat-style duels in which the earlier seat holds with
+"yes", jump bids allowed, the preferred-suit (Acorn) levels between the contracts, the duty of
+the holder of both black queens, and a forced contract when everyone passes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from solo_rules.actions import BID_BASE, PASS, Word
+from solo_rules.cards import Card, Suit
+from solo_rules.rules.auction.common import AllPass, Auction, card_mask
+from solo_rules.rules.contract_def import ContractDef, suit_word
+from solo_rules.rules.params import card_tuple, optional_suit
+from solo_rules.rules.slots import Rules, ladder_of
+from solo_rules.schema import Clause, RuleModule, register
+from solo_rules.state import GameState, replace
+
+__all__ = ["HOLD", "BidLevel", "Duty", "HoldState", "ImmediateHold"]
+
+#: Hold the standing bid at the same level: the holder's "yes".
+HOLD = Word("hold", 69, ("yes",), "holds")
+
+
+@attrs.frozen
+class BidLevel:
+    """One bid: a contract, at its preferred-suit level or not."""
+
+    contract: str
+    preferred: bool = False
+
+
+@attrs.frozen
+class Duty:
+    """A player dealt all of ``cards`` may not pass below ``released_by`` and must declare at
+    least ``at_least`` [S-WIK Grossfrage duty; AMB-02]."""
+
+    cards: tuple[Card, ...] = attrs.field(converter=card_tuple)
+    at_least: str
+    released_by: str
+
+
+@attrs.frozen(slots=True)
+class HoldState:
+    """Auction progress: the next seat to enter (index from eldest), the holder and challenger
+    (-1 for none), the standing level (-1 for none), the seats (a mask) that bid a preferred
+    level, and whether the declarer was forced by an all-pass."""
+
+    next_entrant: int
+    holder: int
+    challenger: int
+    level: int
+    preferred_bidders: int
+    forced: bool = False
+
+
+@register("auction", "auction.immediate_hold")
+@attrs.frozen
+class ImmediateHold(Auction[HoldState]):
+    """Bidding with immediate hold [S-WIK]; formalised as in DOSSIER §2a and AMB-12."""
+
+    levels: tuple[BidLevel, ...]
+    preferred_suit: Suit | None = attrs.field(default=None, converter=optional_suit)
+    binding: bool = True
+    jump_bids: bool = True
+    duty: Duty | None = None
+    all_pass: AllPass = AllPass()
+
+    extra_words = (HOLD,)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.levels:
+            raise ValueError("an auction needs at least one bid level")
+        if any(level.preferred for level in self.levels) and self.preferred_suit is None:
+            raise ValueError("preferred levels need preferred_suit")
+        names = self.bid_names
+        if self.duty is not None:
+            for name in (self.duty.at_least, self.duty.released_by):
+                if name not in names:
+                    raise ValueError(f"duty names unknown bid {name!r}; bids are {list(names)}")
+
+    # -- tables ----------------------------------------------------------------------------
+
+    @property
+    def bid_names(self) -> tuple[str, ...]:
+        """The contract id, with ``@`` and the suit letter for a preferred-suit level
+        (``frage@C``)."""
+        suit = self.preferred_suit
+        return tuple(f"{lv.contract}@{suit.letter}" if lv.preferred and suit is not None
+                     else lv.contract for lv in self.levels)
+
+    @property
+    def preferred(self) -> Suit | None:
+        """The preferred suit (Acorns in Altenburg), if any."""
+        return self.preferred_suit
+
+    def check(self, slots: Mapping[str, RuleModule]) -> None:
+        """Raise ``ValueError`` when a level or the all-pass contract names no contract."""
+        ladder = ladder_of(slots)
+        known = {c.id for c in ladder.contracts}
+        for level in self.levels:
+            if level.contract not in known:
+                raise ValueError(f"bid level names unknown contract {level.contract!r}")
+        self.all_pass.check(ladder)
+
+    def _level_of(self, contract: str, preferred: bool) -> int:
+        for index, level in enumerate(self.levels):
+            if level.contract == contract and level.preferred == preferred:
+                return index
+        return -1
+
+    def _duty_bound(self, hand: int, level: int) -> bool:
+        duty = self.duty
+        if duty is None:
+            return False
+        cards = card_mask(duty.cards)
+        return hand & cards == cards and level < self.bid_names.index(duty.released_by)
+
+    def _may_bid(self, rules: Rules, hand: int, level: int) -> bool:
+        needed = rules.contract_def(self.levels[level].contract).requires_mask
+        return hand & needed == needed
+
+    # -- the auction phase -----------------------------------------------------------------
+
+    def start(self, dealer: int, players: int) -> tuple[HoldState, int]:
+        """Nobody holds a bid; eldest speaks first."""
+        return HoldState(1, -1, -1, -1, 0), (dealer + 1) % players
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """Legal bid, hold and pass ids for the seat to speak."""
+        auction = self.progress(state)
+        seat = state.player
+        hand = state.hands[seat]
+        out = []
+        if not self._duty_bound(hand, auction.level):
+            out.append(PASS.id)
+        if auction.holder == seat and self._may_bid(rules, hand, auction.level):
+            out.append(HOLD.id)
+        if auction.holder < 0:
+            candidates: range = range(0, 1)
+        elif self.jump_bids:
+            candidates = range(auction.level + 1, len(self.levels))
+        else:
+            candidates = range(auction.level + 1, min(auction.level + 2, len(self.levels)))
+        out.extend(BID_BASE + k for k in candidates if self._may_bid(rules, hand, k))
+        return tuple(sorted(out))
+
+    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[HoldState, int | None]:
+        """The record after ``aid`` and the next seat to speak (``None``: auction over)."""
+        auction = self.progress(state)
+        seat = state.player
+        players = state.players
+        level_of = aid - BID_BASE
+        preferred = auction.preferred_bidders
+        if aid >= BID_BASE and self.levels[level_of].preferred:
+            preferred |= 1 << seat
+        if aid == HOLD.id and self.levels[auction.level].preferred:
+            preferred |= 1 << seat
+
+        def next_entrant(holder: int, level: int) -> tuple[HoldState, int | None]:
+            if auction.next_entrant >= players:
+                return HoldState(players, holder, -1, level, preferred), None
+            challenger = (state.dealer + 1 + auction.next_entrant) % players
+            if holder < 0:
+                return HoldState(auction.next_entrant + 1, -1, -1, -1, preferred), challenger
+            return (HoldState(auction.next_entrant + 1, holder, challenger, level, preferred),
+                    challenger)
+
+        if auction.holder < 0:  # opening
+            if aid == PASS.id:
+                return next_entrant(-1, -1)
+            return next_entrant(seat, level_of)
+        if seat == auction.challenger:
+            if aid == PASS.id:
+                return next_entrant(auction.holder, auction.level)
+            return (HoldState(auction.next_entrant, auction.holder, seat, level_of, preferred),
+                    auction.holder)
+        # the holder answers
+        if aid == PASS.id:
+            return next_entrant(auction.challenger, auction.level)
+        level = auction.level if aid == HOLD.id else level_of
+        return (HoldState(auction.next_entrant, seat, auction.challenger, level, preferred),
+                auction.challenger)
+
+    def finish(self, rules: Rules, state: GameState) -> GameState:
+        """The last holder declares; after an all-pass the forced player does, or the all-pass
+        contract is played, or the hand is thrown in."""
+        auction = self.progress(state)
+        if auction.holder >= 0:
+            return self.conclude(rules, state, auction.holder)
+        forced = self.all_pass.declarer(state.hands)
+        if forced is None:
+            return self.conclude(rules, state, None, self.all_pass.contract(rules))
+        state = replace(state, auction=attrs.evolve(auction, holder=forced, forced=True))
+        return self.conclude(rules, state, forced)
+
+    def explain(self, rules: Rules, state: GameState, aid: int) -> str:
+        """Why a bid, hold or pass is refused, in the terms of this auction."""
+        auction = self.progress(state)
+        hand = state.hands[state.player]
+        names = self.bid_names
+        if aid == PASS.id and self.duty is not None:
+            cards = " and ".join(card.symbol_text for card in self.duty.cards)
+            return (f"a player dealt {cards} has a duty to bid: he may not pass before a "
+                    f"{self.duty.released_by} has been bid")
+        if aid == HOLD.id:
+            return "only the holder of the standing bid may hold it"
+        level = aid - BID_BASE
+        if auction.holder < 0 and level > 0:
+            return f"the opening bid is {names[0]}"
+        if level <= auction.level:
+            return f"a bid must be higher than the standing {names[auction.level]}"
+        if not self._may_bid(rules, hand, level):
+            cards = " and ".join(card.symbol_text for card in
+                                 rules.contract_def(self.levels[level].contract).requires)
+            return f"only a player holding {cards} may bid {names[level]}"
+        return "bids go up one step at a time"
+
+    def allows(self, rules: Rules, state: GameState, contract: ContractDef,
+               suit: Suit | None) -> bool:
+        """A declaration at least as high as the bid held, in the preferred suit if the
+        declarer bid a preferred level (AMB-07), at least the duty's contract for the holder
+        of the duty's cards (AMB-02); after an all-pass, only the forced contracts."""
+        auction = self.progress(state)
+        admitted = self.all_pass.admits(auction.forced, contract, suit)
+        if auction.forced or not admitted:
+            return admitted
+        in_preferred = suit is not None and suit == self.preferred_suit
+        level = self._level_of(contract.id, in_preferred)
+        if level < 0 or level < auction.level:
+            return False
+        if self.binding and auction.preferred_bidders >> state.player & 1 and not in_preferred:
+            return False
+        hand = state.hands[state.player]
+        if self._duty_bound(hand, auction.level):
+            assert self.duty is not None
+            return level >= self.bid_names.index(self.duty.at_least)
+        return True
+
+    # -- prose -----------------------------------------------------------------------------
+
+    def describe(self) -> list[Clause]:
+        preferred = self.preferred_suit
+        shown = []
+        for level in self.levels:
+            contract = level.contract.capitalize()
+            shown.append(f"{contract} in {suit_word(preferred)}"
+                         if level.preferred and preferred is not None else contract)
+        clauses = [
+            Clause("The bids, from lowest to highest, are: " + ", ".join(shown) + ".", "levels"),
+        ]
+        if preferred is not None:
+            suit = suit_word(preferred)
+            clauses.append(Clause(
+                f"A contract in {suit} ranks above the same contract in another suit, but "
+                "below the next higher contract.", "preferred_suit"))
+            if self.binding:
+                clauses.append(Clause(
+                    f"A player who bid a {suit} level at any point must play in {suit}.",
+                    "binding"))
+        clauses += [
+            Clause(f"Eldest speaks first and may open with {shown[0]} or pass; while nobody has "
+                   "opened, each player in turn may open or pass.", "levels"),
+            Clause("Once a player holds a bid, the next player in turn challenges him: the "
+                   "challenger passes or bids higher"
+                   + (", and may jump to any higher bid" if self.jump_bids else
+                      " by exactly one step")
+                   + "; the holder then passes, holds with \"yes\" at the same bid, or bids "
+                   "higher; the two go on until one passes.", "jump_bids"),
+            Clause("The survivor holds against the next player in turn, until all have spoken. "
+                   "The last holder declares a contract at least as high as the bid he holds.",
+                   "levels"),
+        ]
+        if self.duty is not None:
+            cards = " and ".join(card.symbol_text for card in self.duty.cards)
+            clauses.append(Clause(
+                f"A player dealt {cards} must bid: he may not pass until a "
+                f"{self.duty.released_by.capitalize()} has been bid, and he must declare at "
+                f"least a {self.duty.at_least.capitalize()} unless a "
+                f"{self.duty.released_by.capitalize()} was bid.", "duty"))
+        clauses.append(self.all_pass.describe())
+        return clauses

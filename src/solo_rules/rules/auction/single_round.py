@@ -1,0 +1,226 @@
+"""One bid each (``auction.single_round``): the Niese auction [S-NIE: "Higher value bids
+override lower ones ... Each player is allowed to bid once."], with the ranking as data
+(AMB-31), joining (AMB-33) and keeping (AMB-28) as bid attributes. All pass: thrown in
+(AMB-37)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from solo_rules.actions import BID_BASE, PASS, Word
+from solo_rules.cards import Card, Suit
+from solo_rules.rules.auction.common import AllPass, Auction, card_mask
+from solo_rules.rules.contract_def import ContractDef
+from solo_rules.rules.params import card_tuple, suit_tuple
+from solo_rules.rules.slots import Rules, ladder_of
+from solo_rules.schema import Clause, RuleModule, register
+from solo_rules.state import GameState
+
+__all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound"]
+
+#: Keep a bid that was just made over one's own (the Niese IsIt keep rule, AMB-28).
+KEEP = Word("keep", 73, (), "keeps his bid")
+
+
+@attrs.frozen
+class RankedBid:
+    """One bid of a single-round auction: the contract it names, the trump suits its declarer
+    may name (for a contract whose declarer names trumps), and its rank (equal ranks do not
+    overcall each other). ``join``: a later equal bid joins the standing one instead (AMB-33).
+    ``needs_one_of``: the bidder must hold one of these cards (S-NIE IsIt, AMB-29).
+    ``keepable_over``: bids whose standing bidder may take this bid over himself (AMB-28).
+    ``id`` is the bid's action text (``bid solo@C``); ``label`` its name in the rulebook
+    (default: ``id`` capitalised); overlays merge bids by ``id``."""
+
+    id: str
+    contract: str
+    rank: int
+    suits: tuple[Suit, ...] = attrs.field(default="CSHD", converter=suit_tuple)
+    label: str = ""
+    join: bool = False
+    needs_one_of: tuple[Card, ...] = attrs.field(default=(), converter=card_tuple)
+    keepable_over: tuple[str, ...] = ()
+
+    @property
+    def needs_mask(self) -> int:
+        """The cards of which the bidder must hold at least one (0: no such need)."""
+        return card_mask(self.needs_one_of)
+
+    def words(self) -> str:
+        """``Solo (♠/♥/♦)``: the label and, where it limits them, its trump suits."""
+        name = self.label or self.id.capitalize()
+        if len(self.suits) == len(Suit):
+            return name
+        return f"{name} ({'/'.join(suit.symbol for suit in self.suits)})"
+
+
+@attrs.frozen(slots=True)
+class RoundState:
+    """Single-round auction progress: seats that have spoken (from eldest), the standing bid
+    (index, -1 for none) and its holder, the seats that joined it, and the seat (-1: none) now
+    deciding whether to keep the bid just made over his own."""
+
+    spoken: int
+    bid: int
+    holder: int
+    joined: tuple[int, ...] = ()
+    keeper: int = -1
+
+
+@register("auction", "auction.single_round")
+@attrs.frozen
+class SingleRound(Auction[RoundState]):
+    """One bid each from eldest, a higher bid overriding a lower one [S-NIE: "Higher value bids
+    override lower ones ... Each player is allowed to bid once."]; the ranking is data (AMB-31),
+    with joining (AMB-33) and keeping (AMB-28) as bid attributes. All pass: thrown in (AMB-37)."""
+
+    bids: tuple[RankedBid, ...]
+
+    extra_words = (KEEP,)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.bids:
+            raise ValueError("an auction needs at least one bid")
+        names = [bid.id for bid in self.bids]
+        if len(set(names)) != len(names):
+            raise ValueError(f"bid ids repeat: {names}")
+        for bid in self.bids:
+            for other in bid.keepable_over:
+                if other not in names:
+                    raise ValueError(f"bid {bid.id!r}: keepable_over names unknown bid "
+                                     f"{other!r}; bids are {names}")
+
+    @property
+    def bid_names(self) -> tuple[str, ...]:
+        return tuple(bid.id for bid in self.bids)
+
+    @property
+    def preferred(self) -> Suit | None:
+        """No preferred suit: club precedence is in the ranks."""
+        return None
+
+    def check(self, slots: Mapping[str, RuleModule]) -> None:
+        """Raise ``ValueError`` when a bid names no contract, or a joinable bid leaves its
+        declaration open (joined declarers cannot each declare)."""
+        known = {c.id: c for c in ladder_of(slots).contracts}
+        for bid in self.bids:
+            if bid.contract not in known:
+                raise ValueError(f"bid {bid.id!r} names unknown contract {bid.contract!r}")
+            if bid.join and len(self._suits(bid, known[bid.contract])) != 1:
+                raise ValueError(f"bid {bid.id!r}: a joinable bid must fix its trumps")
+
+    @staticmethod
+    def _suits(bid: RankedBid, contract: ContractDef) -> tuple[Suit | None, ...]:
+        """The suits the bid's declaration may name."""
+        return bid.suits if contract.trump_by == "declarer" else contract.trump_suits()
+
+    def _may_bid(self, rules: Rules, hand: int, bid: RankedBid) -> bool:
+        needed = rules.contract_def(bid.contract).requires_mask
+        return hand & needed == needed and (not bid.needs_one_of or bool(hand & bid.needs_mask))
+
+    # -- the auction phase -----------------------------------------------------------------
+
+    def start(self, dealer: int, players: int) -> tuple[RoundState, int]:
+        """Nobody has spoken; eldest (the dealer's left) bids first [S-NIE]."""
+        return RoundState(0, -1, -1), (dealer + 1) % players
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """Keep or pass for a keeper; otherwise pass, or any allowed bid that outranks the
+        standing one (or joins it)."""
+        auction = self.progress(state)
+        if auction.keeper >= 0:
+            return PASS.id, KEEP.id
+        hand = state.hands[state.player]
+        standing = self.bids[auction.bid] if auction.bid >= 0 else None
+        out = [PASS.id]
+        for k, bid in enumerate(self.bids):
+            above = standing is None or bid.rank > standing.rank or (
+                k == auction.bid and bid.join)
+            if above and self._may_bid(rules, hand, bid):
+                out.append(BID_BASE + k)
+        return tuple(out)
+
+    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[RoundState, int | None]:
+        """The record after ``aid`` and the next seat to speak (``None``: over)."""
+        auction = self.progress(state)
+        players = state.players
+        if auction.keeper >= 0:
+            holder = auction.keeper if aid == KEEP.id else auction.holder
+            auction = RoundState(auction.spoken, auction.bid, holder)
+        elif aid != PASS.id:
+            k = aid - BID_BASE
+            seat = state.player
+            if k == auction.bid and self.bids[k].join:
+                auction = RoundState(auction.spoken + 1, k, auction.holder,
+                                     (*auction.joined, seat))
+            else:
+                keeper = -1
+                if auction.bid >= 0 and self.bids[auction.bid].id in self.bids[k].keepable_over \
+                        and self._may_bid(rules, state.hands[auction.holder], self.bids[k]):
+                    keeper = auction.holder
+                auction = RoundState(auction.spoken + 1, k, seat, (), keeper)
+                if keeper >= 0:
+                    return auction, keeper
+        else:
+            auction = attrs.evolve(auction, spoken=auction.spoken + 1)
+        if auction.spoken >= players:
+            return auction, None
+        return auction, (state.dealer + 1 + auction.spoken) % players
+
+    def finish(self, rules: Rules, state: GameState) -> GameState:
+        """The holder of the highest bid plays its contract (with those who joined it); he
+        declares only when the bid leaves trumps open. All pass: thrown in."""
+        auction = self.progress(state)
+        if auction.holder < 0:
+            return self.conclude(rules, state, None)
+        bid = self.bids[auction.bid]
+        cdef = rules.contract_def(bid.contract)
+        suits = self._suits(bid, cdef)
+        if len(suits) > 1 or cdef.tout:
+            return self.conclude(rules, state, auction.holder)
+        contract = rules.contracts.contract(cdef, suits[0], False, auction.holder)
+        return self.conclude(rules, state, None,
+                             attrs.evolve(contract, co_declarers=auction.joined))
+
+    def allows(self, rules: Rules, state: GameState, contract: ContractDef,
+               suit: Suit | None) -> bool:
+        """Only the won bid's contract, in the suits the bid allows."""
+        bid = self.bids[self.progress(state).bid]
+        return contract.id == bid.contract and suit in self._suits(bid, contract)
+
+    # -- prose -----------------------------------------------------------------------------
+
+    def describe(self) -> list[Clause]:
+        ranked: dict[int, list[str]] = {}
+        for bid in self.bids:
+            ranked.setdefault(bid.rank, []).append(bid.words())
+        order = " < ".join(" = ".join(names) for _, names in sorted(ranked.items()))
+        clauses = [
+            Clause("Each player bids once, beginning with the player on the dealer's left: he "
+                   "passes or makes a bid that outranks the standing bid, which it overrides.",
+                   "bids"),
+            Clause(f"The bids rank, lowest first: {order}. A bid does not overcall a bid of "
+                   "equal rank, so only one of them can be played in a hand.", "bids"),
+        ]
+        for bid in self.bids:
+            if bid.join:
+                clauses.append(Clause(
+                    f"A player may bid {bid.words()} over a standing {bid.words()}: he joins "
+                    "it, and each of them plays and settles his own game.", "bids"))
+            if bid.needs_one_of:
+                cards = " ".join(card.symbol_text for card in bid.needs_one_of)
+                clauses.append(Clause(f"To bid {bid.words()} a player must hold at least one "
+                                      f"of {cards}.", "bids"))
+            for over in bid.keepable_over:
+                standing = next(b for b in self.bids if b.id == over).words()
+                clauses.append(Clause(
+                    f"When {bid.words()} is bid over a standing {standing}, the {standing} "
+                    f"bidder may at once keep it (he then plays {bid.words()} himself, if he "
+                    "could have bid it) or let it stand; this is not his one bid.", "bids"))
+        clauses.append(Clause("The bid fixes the contract; its holder only names trumps where "
+                              "the bid leaves them open, and calls a partner where the contract "
+                              "has one.", "bids"))
+        clauses.append(AllPass().describe())
+        return clauses

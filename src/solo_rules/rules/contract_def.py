@@ -1,0 +1,74 @@
+"""One contract of a variant's ladder, as data (DOSSIER §1.7, §1.8, §2a)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from solo_rules.cards import Card, Suit
+from solo_rules.ranking import Trump
+from solo_rules.rules.params import card_tuple, optional_suit
+
+__all__ = ["ContractDef", "suit_word"]
+
+_SUIT_WORDS = ("clubs", "spades", "hearts", "diamonds")
+
+
+def suit_word(suit: Suit) -> str:
+    """The English plural name of a suit."""
+    return _SUIT_WORDS[suit]
+
+
+@attrs.frozen
+class ContractDef:
+    """One contract: ``trump_by`` is ``declarer``, ``partner`` (the called partner names them),
+    ``fixed`` (``suit``) or ``none`` (no trumps). ``misere``: the declarer must take no trick;
+    ``must_head``: a declarer who follows suit must beat the trick if he can (S-NIE Kicker,
+    AMB-32); ``shows``: cards laid face up for the table, none, the ``required`` cards (S-NIE
+    Ladies) or the whole ``hand`` (S-NIE Bronco, AMB-34). ``single_player``: who plays alone
+    against the rest: the ``declarer`` (with his partner, if any), or, for a contract nobody
+    declares, the ``last_trick_winner``, who loses the value (S-FOS Heart Solo, AMB-25)."""
+
+    id: str
+    name: str
+    partner: Literal["none", "called_card"] = "none"
+    trump_by: Literal["declarer", "partner", "fixed", "none"] = "declarer"
+    suit: Suit | None = attrs.field(default=None, converter=optional_suit)
+    tricks: int = 5
+    base: int = 1
+    forced: bool = False
+    tout: bool = True
+    requires: tuple[Card, ...] = attrs.field(default=(), converter=card_tuple)
+    misere: bool = False
+    must_head: bool = False
+    shows: Literal["none", "required", "hand"] = "none"
+    single_player: Literal["declarer", "last_trick_winner"] = "declarer"
+
+    def __attrs_post_init__(self) -> None:
+        if self.trump_by == "fixed" and self.suit is None:
+            raise ValueError(f"contract {self.id!r}: trump_by fixed needs suit C, S, H or D")
+
+    @property
+    def requires_mask(self) -> int:
+        """The cards the declarer must hold to bid or declare it."""
+        mask = 0
+        for card in self.requires:
+            mask |= 1 << card
+        return mask
+
+    def trump_suits(self) -> tuple[Suit | None, ...]:
+        """The suits a declaration of this contract may name (``None``: it names none, the
+        trumps being fixed, absent, or named by the partner)."""
+        return tuple(Suit) if self.trump_by == "declarer" else (None,)
+
+    def trump_of(self, suit: Suit | None) -> Trump | None:
+        """The trumps of this contract declared with ``suit``: ``None`` while the partner has
+        yet to name them."""
+        if self.trump_by == "none":
+            return Trump.NONE
+        if self.trump_by == "fixed":
+            return Trump.of(self.suit or Suit.CLUBS)
+        if self.trump_by == "partner" or suit is None:
+            return None
+        return Trump.of(suit)
