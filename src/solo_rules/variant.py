@@ -4,25 +4,31 @@ A variant file names a module and its parameters for each rulebook slot, with pr
 ``extends`` one parent; mappings merge deeply, lists of items with an ``id`` merge by id, and
 ``null`` deletes. Overlays are variant files applied on top, with ``declares: {requires,
 conflicts}`` checked at load. Every error names the file, the dotted path and the bad value.
+A Variant is deeply immutable and is its id plus a hash of its resolved content: one interned
+object per content in a process, however it was loaded or unpickled.
 """
 
 from __future__ import annotations
 
 import copy
 import functools
+import hashlib
 import importlib.resources
+import json
 import re
+import threading
 import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, cast
 
 import attrs
 import cattrs
 import yaml
 
-from solo_rules.errors import VariantError
 from solo_rules import schema as rules_base
+from solo_rules.errors import VariantError
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["SlotRule", "Variant", "available_variants", "load_variant", "variant_dir"]
@@ -38,32 +44,62 @@ _E = re.compile(r"^E\d+$")
 _converter = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=True)
 
 
+def _read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A read-only copy of ``mapping``, so a frozen holder cannot be changed through it."""
+    return MappingProxyType(dict(mapping))
+
+
+def _frozen(value: Any) -> Any:
+    """A deep read-only copy: mappings as ``MappingProxyType``, lists as tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def _frozen_tree(tree: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The resolved tree, deeply read-only."""
+    return cast(Mapping[str, Any], _frozen(tree))
+
+
 @attrs.frozen
 class SlotRule:
     """One resolved slot: the module (carrying its params), and where the rule comes from."""
 
     module: RuleModule
     provenance: Provenance
-    param_provenance: Mapping[str, Provenance] = attrs.field(factory=dict)
+    param_provenance: Mapping[str, Provenance] = attrs.field(factory=dict, converter=_read_only)
 
 
 @attrs.frozen(eq=False)
 class Variant:
-    """A resolved, validated variant: pure data (``solo_rules.game.compile`` makes it a rule
-    set)."""
+    """A resolved, validated, deeply immutable variant, equal to another by id and content hash:
+    pure data (``solo_rules.game.compile`` makes it a rule set)."""
 
     id: str
     title: str
     status: str
     summary: str
-    sources: Mapping[str, str]
+    sources: Mapping[str, str] = attrs.field(converter=_read_only)
     lineage: tuple[str, ...]
-    slots: Mapping[str, SlotRule]
-    tree: Mapping[str, Any] = attrs.field(repr=False)
+    slots: Mapping[str, SlotRule] = attrs.field(converter=_read_only)
+    tree: Mapping[str, Any] = attrs.field(repr=False, converter=_frozen_tree)
     overlays: tuple[str, ...] = ()
+    #: hex sha256 of the canonical JSON of the tree and lineage: what the variant is
+    content_hash: str = attrs.field(init=False, default=attrs.Factory(
+        lambda self: _digest(self.tree, self.lineage), takes_self=True))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Variant):
+            return NotImplemented
+        return (self.id, self.content_hash) == (other.id, other.content_hash)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.content_hash))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_from_tree, (_freeze(self.tree), self.lineage, self.overlays))
+        return (_rebuild, (_canonical(self.tree), self.lineage, self.overlays))
 
     @property
     def modules(self) -> dict[str, RuleModule]:
@@ -83,8 +119,7 @@ def available_variants() -> list[str]:
     """The ids of the shipped variant files that can be played (not abstract, not overlays)."""
     out = []
     for path in sorted(variant_dir().glob("*.yaml")):
-        raw = _read(path)
-        if raw.get("status") not in ("abstract", "overlay"):
+        if _read(path).raw.get("status") not in ("abstract", "overlay"):
             out.append(path.stem)
     return out
 
@@ -92,26 +127,88 @@ def available_variants() -> list[str]:
 def load_variant(
     source: str | Path, overlays: Sequence[str | Path] = ()
 ) -> Variant:
-    """Load a variant by id (``"altenburg-1988"``) or by path, with optional overlays."""
-    return _load(str(source), tuple(str(o) for o in overlays))
+    """Load a variant by id (``"altenburg-1988"``) or by path, with optional overlays: the one
+    Variant of the resolved content in this process, however and wherever it was loaded."""
+    base = _chain(_locate(str(source)))
+    return _load(base, tuple(_chain(_locate(str(overlay))) for overlay in overlays))
+
+
+@attrs.frozen
+class _File:
+    """A variant file as read. Its resolved path and stat are its identity for the caches (an
+    edit is a new file); ``raw`` is the parsed mapping, frozen because the caches share it."""
+
+    path: Path = attrs.field(eq=False)
+    resolved: str
+    mtime_ns: int
+    size: int
+    raw: Mapping[str, Any] = attrs.field(eq=False, repr=False)
 
 
 @functools.lru_cache(maxsize=64)
-def _load(source: str, overlays: tuple[str, ...]) -> Variant:
-    path = _locate(source)
-    tree, lineage = _resolve(path, ())
+def _load(base: tuple[_File, ...], layers: tuple[tuple[_File, ...], ...]) -> Variant:
+    """The variant of a checked chain of files with overlay chains on top, cached by the path
+    and stat of every file involved."""
+    tree, lineage = _resolve(base)
     names = []
-    for overlay in overlays:
-        opath = _locate(overlay)
-        otree, _ = _resolve(opath, ())
-        _check_declares(otree, tree, opath, lineage)
+    for layer in layers:
+        otree, _ = _resolve(layer)
+        _check_declares(otree, tree, layer[0].path, lineage)
         tree = _merge(tree, {k: v for k, v in otree.items() if k in ("rules", "sources")})
-        names.append(str(otree.get("id", opath.stem)))
+        names.append(str(otree["id"]))
     if names:
         tree = {**tree, "id": f"{tree['id']}+{'+'.join(names)}"}
-    variant = _build(tree, lineage, tuple(names), path)
-    _BUILT[(_freeze(variant.tree), lineage, variant.overlays)] = variant
-    return variant
+    return _intern(tree, lineage, tuple(names), str(base[0].path))
+
+
+#: The one Variant of each (id, content hash) in this process, so that equal content is the
+#: very same object (and rule set) whichever thread loaded it, from where, or unpickled it.
+_INTERNED: dict[tuple[str, str], Variant] = {}
+_INTERNED_LOCK = threading.Lock()
+
+
+def _intern(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, ...],
+            where: str) -> Variant:
+    """The interned Variant of a plain (JSON-ready) tree, built and checked on first sight."""
+    key = (str(tree["id"]), _digest(tree, lineage))
+    with _INTERNED_LOCK:
+        found = _INTERNED.get(key)
+    if found is not None:
+        return found
+    built = _build(tree, lineage, overlays, where)
+    with _INTERNED_LOCK:
+        return _INTERNED.setdefault((built.id, built.content_hash), built)
+
+
+@functools.lru_cache(maxsize=64)
+def _rebuild(text: str, lineage: tuple[str, ...], overlays: tuple[str, ...]) -> Variant:
+    """Unpickle a variant from its canonical tree: the interned one of that content (cached by
+    content, so a batch of pickled states does not hash the tree again for each)."""
+    return _intern(json.loads(text), lineage, overlays, f"<{lineage[0]}>")
+
+
+def _plain(value: Any) -> Any:
+    """A plain, private, JSON-ready copy: mappings as dicts with text keys, sequences as lists,
+    odd YAML scalars (dates) as text; so a tree and its JSON text build the same variant."""
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return str(value)
+
+
+def _canonical(value: Any) -> str:
+    """``value`` as compact JSON, equal content giving equal text. Mapping order is kept, not
+    sorted: it orders the rulebook (sources, club values, parameter provenance)."""
+    return json.dumps(_plain(value), separators=(",", ":"), ensure_ascii=False)
+
+
+def _digest(tree: Mapping[str, Any], lineage: Sequence[str]) -> str:
+    """Hex sha256 of the canonical tree and lineage: the identity of a variant's content."""
+    text = _canonical({"lineage": lineage, "tree": tree})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _locate(source: str) -> Path:
@@ -128,29 +225,36 @@ def _locate(source: str) -> Path:
 
 
 @functools.lru_cache(maxsize=128)
-def _read_cached(path: str, mtime: float) -> dict[str, Any]:
+def _parse(resolved: str, mtime_ns: int, size: int) -> Any:
+    """The YAML of a file, parsed once per (resolved path, mtime, size) so an edit parses anew;
+    a mapping comes frozen, since every later read shares it."""
+    data = yaml.safe_load(Path(resolved).read_text(encoding="utf-8"))
+    return _frozen(data) if isinstance(data, dict) else data
+
+
+def _read(path: Path) -> _File:
+    """The variant file at ``path``, which must hold a mapping."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        resolved = path.resolve()
+        stat = resolved.stat()
+        data = _parse(str(resolved), stat.st_mtime_ns, stat.st_size)
     except OSError as exc:
         raise VariantError(f"{path}: cannot read: {exc.strerror}") from None
-    try:
-        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "invalid YAML"
         raise VariantError(f"{path}{where}: {problem}") from None
-    if not isinstance(data, dict):
+    if not isinstance(data, Mapping):
         raise VariantError(f"{path}: a variant file must be a mapping, got {type(data).__name__}")
-    return data
+    return _File(path, str(resolved), stat.st_mtime_ns, stat.st_size, data)
 
 
-def _read(path: Path) -> dict[str, Any]:
-    return copy.deepcopy(_read_cached(str(path), path.stat().st_mtime))
-
-
-def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
-    raw = _read(path)
+def _chain(path: Path, seen: tuple[str, ...] = ()) -> tuple[_File, ...]:
+    """The file at ``path`` and its ancestors, each checked; a parent is looked for next to its
+    child first, then among the shipped variants."""
+    file = _read(path)
+    raw = file.raw
     unknown = sorted(set(raw) - _TOP_KEYS)
     if unknown:
         raise VariantError(f"{path}: unknown key {unknown[0]!r} at the top level; "
@@ -165,7 +269,7 @@ def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[s
         raise VariantError(f"{path}: extends: cycle through {' -> '.join((*seen, vid))}")
     parent = raw.get("extends")
     if parent is None:
-        return raw, (vid,)
+        return (file,)
     if not isinstance(parent, str):
         raise VariantError(f"{path}: extends: expected one parent id, got {parent!r}")
     parent_path = path.parent / f"{parent}.yaml"
@@ -174,12 +278,19 @@ def _resolve(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[s
             parent_path = _locate(parent)
         except VariantError as exc:
             raise VariantError(f"{path}: extends: {exc}") from None
-    parent_tree, lineage = _resolve(parent_path, (*seen, vid))
-    for key in ("status", "kind", "declares"):
-        parent_tree.pop(key, None)
-    merged = _merge(parent_tree, raw)
-    merged.pop("extends", None)
-    return merged, (vid, *lineage)
+    return (file, *_chain(parent_path, (*seen, vid)))
+
+
+def _resolve(chain: tuple[_File, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The plain resolved tree of a checked chain (each child merged over its parent, which
+    keeps neither status, kind nor declares) and its lineage."""
+    tree: dict[str, Any] = _plain(chain[-1].raw)
+    for file in reversed(chain[:-1]):
+        for key in ("status", "kind", "declares"):
+            tree.pop(key, None)
+        tree = _merge(tree, _plain(file.raw))
+        tree.pop("extends", None)
+    return tree, tuple(str(file.raw["id"]) for file in chain)
 
 
 def _merge(base: Any, over: Any) -> Any:
@@ -230,8 +341,8 @@ def _check_declares(overlay: Mapping[str, Any], tree: Mapping[str, Any], path: P
 
 
 def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, ...],
-           path: Path) -> Variant:
-    where = str(path)
+           where: str) -> Variant:
+    """Validate a resolved (plain) tree and build its Variant; errors name ``where``."""
     status = tree.get("status", "documented")
     if status not in _STATUSES:
         raise VariantError(f"{where}: status: expected one of {sorted(_STATUSES)}, got {status!r}")
@@ -369,22 +480,3 @@ def _type_name(kind: Any) -> str:
     if origin in (tuple, list):
         return "a list"
     return str(getattr(kind, "__name__", kind))
-
-
-def _freeze(tree: Any) -> str:
-    return yaml.safe_dump(tree, sort_keys=True)
-
-
-#: Variants loaded in this process by their resolved tree, so that an unpickled state shares
-#: the very rule set of the original and compares equal to it.
-_BUILT: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Variant] = {}
-
-
-@functools.lru_cache(maxsize=64)
-def _from_tree(text: str, lineage: tuple[str, ...], overlays: tuple[str, ...]) -> Variant:
-    """Rebuild a variant from its resolved tree (used by pickle): the one already loaded in
-    this process if there is one, else a new one, cached so a pickled batch shares it."""
-    built = _BUILT.get((text, lineage, overlays))
-    if built is not None:
-        return built
-    return _build(yaml.safe_load(text), lineage, overlays, Path(f"<{lineage[0]}>"))

@@ -7,7 +7,8 @@ declarer's partner (if any), provided they achieve their objective".]
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from types import MappingProxyType
+from typing import Literal, cast
 
 import attrs
 
@@ -74,6 +75,12 @@ def _macker_card(name: str, trump: int) -> int:
     return int(Card[name]) if rank is None else int(Card.of(Suit(trump), rank))
 
 
+def _read_only(values: Mapping[str, int]) -> Mapping[str, int]:
+    """A read-only copy of a mapping, so the frozen module cannot be changed through it;
+    anything else is left to the validator to reject."""
+    return MappingProxyType(dict(values)) if isinstance(values, Mapping) else values
+
+
 @register("scoring", "scoring.mackers_first_last")
 @attrs.frozen
 class MackersFirstLast(RuleModule, ScoringRules):
@@ -81,7 +88,11 @@ class MackersFirstLast(RuleModule, ScoringRules):
     (AMB-26, AMB-27; Ladies flat, AMB-36), mackers held in sequence by the party, First and Last
     cumulative (AMB-35), extras doubled in the listed contracts and absent in others."""
 
-    club_values: dict[str, int] = attrs.field(factory=dict, hash=False)
+    club_values: Mapping[str, int] = attrs.field(
+        factory=dict, hash=False, converter=_read_only,
+        validator=attrs.validators.deep_mapping(attrs.validators.instance_of(str),
+                                                attrs.validators.instance_of(int),
+                                                attrs.validators.instance_of(cast(type, Mapping))))
     mackers: tuple[str, ...] = ("CQ", "trump_seven", "SQ", "trump_ace", "trump_king")
     min_mackers: int = 3
     macker: int = 1
