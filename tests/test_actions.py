@@ -180,7 +180,7 @@ def test_actions_are_structured_values_printed_by_one_printer() -> None:
 
 
 def test_a_word_needs_an_id_in_the_word_range_and_a_plain_text() -> None:
-    with pytest.raises(ValueError, match="outside 68..99"):
+    with pytest.raises(ValueError, match=r"outside 68\.\.99"):
         Word("knock", 120)
     with pytest.raises(ValueError, match="does not begin with play"):
         Word("play again", 90)

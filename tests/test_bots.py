@@ -28,7 +28,8 @@ class _Recorder:
 
 
 def _play(vid: str, seed: int, make: type[HeuristicBot] | type[RandomBot]) -> list[_Recorder]:
-    state = solo_rules.new_game(vid, seed=seed, dealer=seed % solo_rules.compile(solo_rules.load_variant(vid)).players)
+    players = solo_rules.compile(solo_rules.load_variant(vid)).players
+    state = solo_rules.new_game(vid, seed=seed, dealer=seed % players)
     bots = [_Recorder(make(seed * 8 + seat)) for seat in range(state.players)]
     while not state.is_terminal:
         seat = state.current_player

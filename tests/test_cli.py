@@ -58,8 +58,8 @@ def test_variants_lists_id_title_players_and_status(capsys: pytest.CaptureFixtur
     for vid, line in zip(VARIANTS, lines[1:], strict=True):
         variant = solo_rules.load_variant(vid)
         assert line.startswith(vid + " ")
-        assert re.search(rf"{re.escape(variant.title)}\s+{sr_compile(variant).players}\s+{variant.status}$",
-                         line)
+        players = sr_compile(variant).players
+        assert re.search(rf"{re.escape(variant.title)}\s+{players}\s+{variant.status}$", line)
 
 
 def test_rules_prints_the_rulebook_with_citations_and_editorial_notes(
@@ -348,7 +348,8 @@ def test_readme_variants_table_lists_every_playable_variant() -> None:
     assert [row[0] for row in rows] == VARIANTS
     for vid, title, players, status in rows:
         variant = solo_rules.load_variant(vid)
-        assert (title, int(players), status) == (variant.title, sr_compile(variant).players, variant.status)
+        expected = (variant.title, sr_compile(variant).players, variant.status)
+        assert (title, int(players), status) == expected
 
 
 def test_action_grammar_doc_lists_every_word_the_shipped_modules_contribute() -> None:

@@ -215,7 +215,7 @@ def _compiled(variant: Variant) -> CompiledRules:
     return CompiledRules(variant)
 
 
-def compile(variant: Variant) -> CompiledRules:  # noqa: A001  (the issue's name for it)
+def compile(variant: Variant) -> CompiledRules:
     """The compiled rule set of ``variant``, built once per variant (by content) and shared
     by every state, thread and unpickled copy."""
     with _LOCK:

@@ -28,7 +28,8 @@ import cattrs
 import yaml
 
 from solo_rules import schema as rules_base
-from solo_rules.errors import VariantError
+from solo_rules.cards import Card, Suit, parse_card, parse_suit
+from solo_rules.errors import SoloRulesError, VariantError
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["SlotRule", "Variant", "available_variants", "load_variant", "variant_dir"]
@@ -42,6 +43,21 @@ _AMB = re.compile(r"^AMB-\d\d$")
 _E = re.compile(r"^E\d+$")
 
 _converter = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=True)
+
+
+def _read_text(parse: typing.Callable[[str], Any], what: str) -> typing.Callable[[Any, Any], Any]:
+    """A cattrs hook that reads a parameter naming a suit or a card from its text."""
+
+    def hook(value: Any, _kind: Any) -> Any:
+        if not isinstance(value, str):
+            raise ValueError(f"expected {what}, got {value!r}")
+        return parse(value)
+
+    return hook
+
+
+_converter.register_structure_hook(Suit, _read_text(parse_suit, "a suit like C, S, H or D"))
+_converter.register_structure_hook(Card, _read_text(parse_card, "a card like CQ or S7"))
 
 
 def _read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -466,6 +482,8 @@ def _explain(exc: BaseException, value: Any, dotted: str, kind: Any = None) -> s
         return f"{dotted}: missing"
     if len(exc.args) > 1 and isinstance(exc.args[1], attrs.Attribute):  # an attrs validator
         return f"{dotted}.{exc.args[1].name}: {exc.args[0]}"
+    if isinstance(exc, SoloRulesError):  # a card or suit text that does not parse
+        return f"{dotted}: {exc}"
     if kind is not None:
         return f"{dotted}: expected {_type_name(kind)}, got {value!r}"
     if isinstance(exc, AttributeError):

@@ -11,7 +11,6 @@ from altenburg_deals import QUEENS, SWEEP, legal, run, start
 from solo_rules import GameState, IllegalActionError, Phase
 
 
-
 def bid_order(state: GameState) -> list[str]:
     """The variant's bids, lowest first, from its action table."""
     bids = [a for a in state.rules.actions.by_id.values() if a.kind == "bid"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from foster_deals import variant_file
 
-from solo_rules import VariantError, load_variant
+from solo_rules import Suit, VariantError, load_variant
 from solo_rules.rules.auction import AllPass, AscendingAmounts
 from solo_rules.rules.contracts import ContractDef, ContractLadder
 from solo_rules.rules.early_end import AbandonAtFive
@@ -32,9 +32,9 @@ def prose(module: RuleModule) -> str:
     (AbandonAtFive(), AbandonAtFive(stop_when_lost=False)),
     (GameValues(), GameValues(go_on_contract="tout")),
     (PerAdversary(), PerAdversary(stake=5)),
-    (ContractLadder(_SOLO), ContractLadder(_SOLO, colour_suit="C", colour_multiplier=2)),
-    (ContractLadder(_SOLO, colour_suit="C", colour_multiplier=2),
-     ContractLadder(_SOLO, colour_suit="D", colour_multiplier=2)),
+    (ContractLadder(_SOLO), ContractLadder(_SOLO, colour_suit=Suit.CLUBS, colour_multiplier=2)),
+    (ContractLadder(_SOLO, colour_suit=Suit.CLUBS, colour_multiplier=2),
+     ContractLadder(_SOLO, colour_suit=Suit.DIAMONDS, colour_multiplier=2)),
 ])
 def test_each_parameter_changes_the_prose(default: RuleModule, changed: RuleModule) -> None:
     """One source of truth: a parameter that changes the behaviour changes the rulebook."""

@@ -22,7 +22,7 @@ from foster_deals import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solo_rules import compile, load_variant, new_game
+from solo_rules import Trump, compile, load_variant, new_game
 
 #: S-FOS games table: contract id -> (value in suit, value in colour).
 TABLE = {"simple": (2, 4), "forcee": (4, 8), "solo": (4, 8), "tout": (16, 32),
@@ -35,7 +35,7 @@ def test_game_values_in_suit_and_in_colour(game: str) -> None:
     Suit, 16; in colour, 32." Clubs are the colour by default (AMB-56)."""
     rules = compile(load_variant("foster"))
     base = rules.contract_def(game).base
-    assert [rules.contracts.value(base, trump) for trump in range(4)] == \
+    assert [rules.contracts.value(base, trump) for trump in list(Trump)[:4]] == \
         [TABLE[game][1], TABLE[game][0], TABLE[game][0], TABLE[game][0]]
 
 

@@ -8,7 +8,7 @@ import attrs
 
 from solo_rules.cards import Card, Suit
 from solo_rules.ranking import Trump
-from solo_rules.rules.params import card_tuple, optional_suit
+from solo_rules.rules.params import cards, optional_suit
 
 __all__ = ["ContractDef", "suit_word"]
 
@@ -34,12 +34,12 @@ class ContractDef:
     name: str
     partner: Literal["none", "called_card"] = "none"
     trump_by: Literal["declarer", "partner", "fixed", "none"] = "declarer"
-    suit: Suit | None = attrs.field(default=None, converter=optional_suit)
+    suit: Suit | None = attrs.field(default=None, validator=optional_suit)
     tricks: int = 5
     base: int = 1
     forced: bool = False
     tout: bool = True
-    requires: tuple[Card, ...] = attrs.field(default=(), converter=card_tuple)
+    requires: tuple[Card, ...] = attrs.field(default=(), validator=cards)
     misere: bool = False
     must_head: bool = False
     shows: Literal["none", "required", "hand"] = "none"

@@ -42,7 +42,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     """The list of contracts, lowest first, and whether Tout may be announced with them."""
 
     contracts: tuple[ContractDef, ...]
-    colour_suit: Suit | None = attrs.field(default=None, converter=optional_suit)
+    colour_suit: Suit | None = attrs.field(default=None, validator=optional_suit)
     colour_multiplier: int = 1
 
     phase = Phase.DECLARE
@@ -62,7 +62,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     def value(self, base: int, trump: Trump | None) -> int:
         """``base`` as a game with ``trump``: multiplied when the trump is the colour suit
         [S-FOS: "If the trump is clubs, (in colour,) it is worth double"; AMB-56]."""
-        if self.colour_suit is not None and trump == self.colour_suit:
+        if self.colour_suit is not None and trump is not None and trump.suit == self.colour_suit:
             return base * self.colour_multiplier
         return base
 

@@ -9,7 +9,7 @@ from typing import Literal
 import attrs
 
 from solo_rules.cards import Card, CardSet, Suit, piquet_pack
-from solo_rules.rules.params import card_tuple
+from solo_rules.rules.params import cards
 from solo_rules.rules.slots import DealRules, PackRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 
@@ -29,7 +29,7 @@ class PiquetPack(RuleModule, PackRules):
     """The 32-card Piquet/Skat pack, less ``remove``, for ``players`` seats [S-WIK, S-FOS]."""
 
     players: int = attrs.field(default=4, validator=attrs.validators.in_((3, 4, 5, 6)))
-    remove: tuple[Card, ...] = attrs.field(default=(), converter=card_tuple)
+    remove: tuple[Card, ...] = attrs.field(default=(), validator=cards)
     suits: Literal["german", "french"] = "french"
 
     @property

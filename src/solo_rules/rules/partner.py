@@ -261,6 +261,7 @@ class _PartnerTrumpStage(Stage):
         return tuple(TRUMP_BASE + suit for suit in self.rule.partner_trumps(state))
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        assert state.contract is not None
         contract = attrs.evolve(state.contract, trump=Trump.of(aid - TRUMP_BASE))
         return rules.advance(replace(state, contract=contract, history=history))
 

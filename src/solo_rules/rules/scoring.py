@@ -129,7 +129,7 @@ class MackersFirstLast(RuleModule, ScoringRules):
         cdef = rules.contract_def(contract.kind)
         made = rules.early_end.made(rules, state)
         trump = contract.trump
-        clubs = trump == Suit.CLUBS
+        clubs = trump is not None and trump.suit == Suit.CLUBS
         parts = [("bid", self.club_values.get(cdef.id, cdef.base) if clubs else cdef.base)]
         if cdef.id in self.no_extras or trump is None or trump == Trump.NONE:
             return made, parts

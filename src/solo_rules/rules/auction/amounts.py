@@ -37,7 +37,7 @@ class AscendingAmounts(Auction[AmountState]):
     player passes for good or bids more; the winner names a game worth at least his bid."""
 
     amounts: tuple[int, ...] = (2, 4, 8, 16, 32)
-    all_pass: AllPass = AllPass()
+    all_pass: AllPass = attrs.field(factory=AllPass)
 
     def __attrs_post_init__(self) -> None:
         amounts = list(self.amounts)

@@ -12,7 +12,7 @@ import attrs
 from solo_rules.actions import PASS, Action, Word
 from solo_rules.cards import Card, Suit
 from solo_rules.rules.contract_def import ContractDef
-from solo_rules.rules.params import card_tuple
+from solo_rules.rules.params import cards
 from solo_rules.rules.slots import AuctionRules, ContractRules, History, Rules, Stage
 from solo_rules.schema import Clause, RuleModule
 from solo_rules.state import Contract, GameState, Phase, replace
@@ -38,7 +38,7 @@ class AllPass:
     played at once without a declarer (S-FOS Heart Solo), or the hand is thrown in."""
 
     contracts: tuple[str, ...] = ()
-    holder_of: tuple[Card, ...] = attrs.field(default=(), converter=card_tuple)
+    holder_of: tuple[Card, ...] = attrs.field(default=(), validator=cards)
     play: str | None = None
 
     def check(self, contracts: ContractRules) -> None:

@@ -13,7 +13,7 @@ from solo_rules.actions import BID_BASE, PASS, Word
 from solo_rules.cards import Card, Suit
 from solo_rules.rules.auction.common import AllPass, Auction, card_mask
 from solo_rules.rules.contract_def import ContractDef, suit_word
-from solo_rules.rules.params import card_tuple, optional_suit
+from solo_rules.rules.params import cards, optional_suit
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, replace
@@ -37,7 +37,7 @@ class Duty:
     """A player dealt all of ``cards`` may not pass below ``released_by`` and must declare at
     least ``at_least`` [S-WIK Grossfrage duty; AMB-02]."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=card_tuple)
+    cards: tuple[Card, ...] = attrs.field(validator=cards)
     at_least: str
     released_by: str
 
@@ -62,11 +62,11 @@ class ImmediateHold(Auction[HoldState]):
     """Bidding with immediate hold [S-WIK]; formalised as in DOSSIER §2a and AMB-12."""
 
     levels: tuple[BidLevel, ...]
-    preferred_suit: Suit | None = attrs.field(default=None, converter=optional_suit)
+    preferred_suit: Suit | None = attrs.field(default=None, validator=optional_suit)
     binding: bool = True
     jump_bids: bool = True
     duty: Duty | None = None
-    all_pass: AllPass = AllPass()
+    all_pass: AllPass = attrs.field(factory=AllPass)
 
     extra_words = (HOLD,)
 

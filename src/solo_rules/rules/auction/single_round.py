@@ -13,7 +13,7 @@ from solo_rules.actions import BID_BASE, PASS, Word
 from solo_rules.cards import Card, Suit
 from solo_rules.rules.auction.common import AllPass, Auction, card_mask
 from solo_rules.rules.contract_def import ContractDef
-from solo_rules.rules.params import card_tuple, suit_tuple
+from solo_rules.rules.params import cards, suits
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState
@@ -37,10 +37,10 @@ class RankedBid:
     id: str
     contract: str
     rank: int
-    suits: tuple[Suit, ...] = attrs.field(default="CSHD", converter=suit_tuple)
+    suits: tuple[Suit, ...] = attrs.field(default=tuple(Suit), validator=suits)
     label: str = ""
     join: bool = False
-    needs_one_of: tuple[Card, ...] = attrs.field(default=(), converter=card_tuple)
+    needs_one_of: tuple[Card, ...] = attrs.field(default=(), validator=cards)
     keepable_over: tuple[str, ...] = ()
 
     @property
