@@ -29,7 +29,7 @@ class Settlement(RuleModule, SettlementRules):
         contract = state.contract
         if contract is None:
             return Outcome(None, None, None, 0, 0, False, (0,) * state.players, (),
-                           "thrown in: everyone passed")
+                           "thrown in: no contract was played")
         if contract.co_declarers:
             return self._joint(rules, state)
         made, parts = rules.scoring.score(rules, state)
