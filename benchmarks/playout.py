@@ -74,7 +74,7 @@ def best_of(jobs: dict[str, Callable[[int], int]], hands: int, repeat: int) -> d
 
 def solo_hand(variant: solo_rules.Variant, seed: int, checked: bool) -> Callable[[int], int]:
     """A function playing hand ``number`` of ``variant`` with random legal actions."""
-    players = variant.players
+    players = solo_rules.compile(variant).players
 
     def play_one(number: int) -> int:
         rng = random.Random(seed * 1_000_003 + number)

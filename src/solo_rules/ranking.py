@@ -36,17 +36,21 @@ class Trump(enum.IntEnum):
     @classmethod
     def of(cls, suit: Suit | int) -> Trump:
         """The trump of a suit."""
-        return cls(int(suit))
+        return _TRUMPS[suit]
 
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or ``None`` without trumps."""
-        return None if self is Trump.NONE else Suit(self)
+        return _SUITS[self]
 
     @property
     def text(self) -> str:
         """The suit letter, or ``none``."""
         return "none" if self is Trump.NONE else Suit(self).letter
+
+
+_TRUMPS = tuple(Trump)
+_SUITS: tuple[Suit | None, ...] = (*Suit, None)
 
 
 @attrs.frozen(slots=True)

@@ -37,7 +37,7 @@ class Declaration:
 
 
 @register("contracts", "contracts.ladder")
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class ContractLadder(RuleModule, ContractRules, Stage):
     """The list of contracts, lowest first, and whether Tout may be announced with them."""
 
@@ -62,7 +62,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     def value(self, base: int, trump: Trump | None) -> int:
         """``base`` as a game with ``trump``: multiplied when the trump is the colour suit
         [S-FOS: "If the trump is clubs, (in colour,) it is worth double"; AMB-56]."""
-        if self.colour_suit is not None and trump is not None and trump.suit == self.colour_suit:
+        if self.colour_suit is not None and trump is not None and int(trump) == self.colour_suit:
             return base * self.colour_multiplier
         return base
 
@@ -116,11 +116,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """The declarations the seat holds the cards for and the auction allows."""
-        hand = state.hands[state.player]
-        auction = rules.auction
-        return tuple(d.action.id for d in self.declarations(auction.preferred)
-                     if hand & d.contract.requires_mask == d.contract.requires_mask
-                     and auction.allows(rules, state, d.contract, d.suit))
+        return _legal(self, rules, state.auction, state.player, state.hands[state.player])
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return aid in self.legal(rules, state)
@@ -160,6 +156,17 @@ class ContractLadder(RuleModule, ContractRules, Stage):
                 f"Tout (all the tricks) may be announced together with the declaration of {names};"
                 " the party must then take every trick.", "contracts.tout"))
         return clauses
+
+
+@functools.lru_cache(maxsize=4096)
+def _legal(ladder: ContractLadder, rules: Rules, record: object, seat: int,
+           hand: int) -> tuple[int, ...]:
+    """The legal declarations, kept: they depend on the auction's record, the seat and its hand
+    only (``AuctionRules.allows``), and are asked for twice per declaration."""
+    auction = rules.auction
+    return tuple(d.action.id for d in ladder.declarations(auction.preferred)
+                 if hand & d.contract.requires_mask == d.contract.requires_mask
+                 and auction.allows(rules, record, seat, hand, d.contract, d.suit))
 
 
 @functools.cache

@@ -135,10 +135,11 @@ class AuctionRules(Describes, Protocol):
 
     def stages(self) -> tuple[Stage, ...]: ...
 
-    def allows(self, rules: Rules, state: GameState, contract: ContractDef,
+    def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
-        """Whether the auction's result lets the seat to declare declare ``contract`` with
-        ``suit`` (``None``: trumps not named by the declaration)."""
+        """Whether the auction that ended with ``record`` (``GameState.auction``) lets
+        ``seat``, holding ``hand``, declare ``contract`` with ``suit`` (``None``: trumps not
+        named by the declaration). It depends on nothing else, so the answer can be kept."""
         ...
 
 
@@ -263,6 +264,10 @@ class Rules(RuleSet, Protocol):
     def contract_def(self, contract_id: str) -> ContractDef: ...
 
     def advance(self, state: GameState) -> GameState: ...
+
+    def __hash__(self) -> int:
+        """Equal variants compile to equal rule sets, so results can be kept per rule set."""
+        ...
 
 
 def ladder_of(slots: Mapping[str, RuleModule]) -> ContractRules:

@@ -104,11 +104,11 @@ class AscendingAmounts(Auction[AmountState]):
         state = replace(state, auction=attrs.evolve(auction, bidder=forced, forced=True))
         return self.conclude(rules, state, forced)
 
-    def allows(self, rules: Rules, state: GameState, contract: ContractDef,
+    def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
         """The games worth at least the winning bid [AMB-19]; for a forced player, the
         all-pass contracts in any suit."""
-        auction = self.progress(state)
+        auction = self.record(record)
         admitted = self.all_pass.admits(auction.forced, contract, suit)
         if auction.forced or not admitted:
             return admitted

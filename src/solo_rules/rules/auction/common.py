@@ -129,6 +129,10 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         """This auction's record in ``state``."""
         return cast(P, state.auction)
 
+    def record(self, record: object) -> P:
+        """``record`` (a ``GameState.auction``) as this auction's own type."""
+        return cast(P, record)
+
     def stages(self) -> tuple[Stage, ...]:
         return (self,)
 

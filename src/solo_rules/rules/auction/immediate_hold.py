@@ -218,12 +218,12 @@ class ImmediateHold(Auction[HoldState]):
             return f"only a player holding {cards} may bid {names[level]}"
         return "bids go up one step at a time"
 
-    def allows(self, rules: Rules, state: GameState, contract: ContractDef,
+    def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
         """A declaration at least as high as the bid held, in the preferred suit if the
         declarer bid a preferred level (AMB-07), at least the duty's contract for the holder
         of the duty's cards (AMB-02); after an all-pass, only the forced contracts."""
-        auction = self.progress(state)
+        auction = self.record(record)
         admitted = self.all_pass.admits(auction.forced, contract, suit)
         if auction.forced or not admitted:
             return admitted
@@ -231,9 +231,8 @@ class ImmediateHold(Auction[HoldState]):
         level = self._level_of(contract.id, in_preferred)
         if level < 0 or level < auction.level:
             return False
-        if self.binding and auction.preferred_bidders >> state.player & 1 and not in_preferred:
+        if self.binding and auction.preferred_bidders >> seat & 1 and not in_preferred:
             return False
-        hand = state.hands[state.player]
         if self._duty_bound(hand, auction.level):
             assert self.duty is not None
             return level >= self.bid_names.index(self.duty.at_least)

@@ -184,10 +184,10 @@ class SingleRound(Auction[RoundState]):
         return self.conclude(rules, state, None,
                              attrs.evolve(contract, co_declarers=auction.joined))
 
-    def allows(self, rules: Rules, state: GameState, contract: ContractDef,
+    def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
         """Only the won bid's contract, in the suits the bid allows."""
-        bid = self.bids[self.progress(state).bid]
+        bid = self.bids[self.record(record).bid]
         return contract.id == bid.contract and suit in self._suits(bid, contract)
 
     # -- prose -----------------------------------------------------------------------------
