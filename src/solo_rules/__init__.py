@@ -29,7 +29,18 @@ from solo_rules.errors import (
     VariantError,
 )
 from solo_rules.game import CompiledRules, compile, new_game
+from solo_rules.match import Match
 from solo_rules.ranking import TRUMP, Ranking, Trump
+from solo_rules.record import (
+    GameRecord,
+    MatchRecord,
+    Misdeal,
+    RecordedVariant,
+    read_record,
+    record_of,
+    replay,
+)
+from solo_rules.serial import converter, structure, to_json, unstructure
 from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, Trick
 from solo_rules.variant import Variant, available_variants, load_variant
 
@@ -43,15 +54,20 @@ __all__ = [
     "CompiledRules",
     "Contract",
     "Flags",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
     "InvalidStateError",
+    "Match",
+    "MatchRecord",
+    "Misdeal",
     "Outcome",
     "Phase",
     "PlayerView",
     "Rank",
     "Ranking",
     "RecordError",
+    "RecordedVariant",
     "SoloRulesError",
     "Suit",
     "Trick",
@@ -61,6 +77,7 @@ __all__ = [
     "Word",
     "available_variants",
     "compile",
+    "converter",
     "load_variant",
     "new_game",
     "parse_action",
@@ -68,6 +85,12 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "piquet_pack",
+    "read_record",
+    "record_of",
+    "replay",
     "rulebook",
+    "structure",
+    "to_json",
+    "unstructure",
 ]
 __version__ = "0.1.0"

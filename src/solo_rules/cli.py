@@ -1,4 +1,5 @@
-"""The ``solo-rules`` command: list the variants, print a rulebook, play or watch a hand.
+"""The ``solo-rules`` command: list the variants, print a rulebook, play or watch a hand or a
+match, and replay a game record.
 
 ``solo-rules play`` is interactive when stdin is a terminal: the human plays one seat and the
 heuristic bot plays the others, each bot deciding from its own seat's view. Otherwise (or with
@@ -21,8 +22,10 @@ from solo_rules.cards import Card, CardSet
 from solo_rules.describe import rulebook
 from solo_rules.errors import SoloRulesError
 from solo_rules.game import compile, new_game
+from solo_rules.match import Match
 from solo_rules.ranking import TRUMP, Trump
-from solo_rules.state import GameState, Phase
+from solo_rules.record import GameRecord, Misdeal, read_record, record_of, replay
+from solo_rules.state import GameState, Phase, PlayerView
 from solo_rules.variant import Variant, available_variants, load_variant
 
 __all__ = ["main"]
@@ -60,6 +63,13 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--dealer", type=int, default=None,
                       help="the dealer's seat (default: drawn by the variant's first-dealer rule)")
     play.add_argument("--watch", action="store_true", help="watch bots play every seat")
+    play.add_argument("--record", metavar="FILE",
+                      help="write the game record to FILE (YAML for .yaml/.yml, else JSON)")
+    play.add_argument("--hands", type=int, metavar="N",
+                      help="play a match of N hands, showing the running totals after each")
+    again = commands.add_parser("replay", help="check a game or match record by replaying it")
+    again.add_argument("file", metavar="FILE", help="a record written by play --record")
+    again.add_argument("--watch", action="store_true", help="print the hands as they replay")
     return parser
 
 
@@ -72,6 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rules":
             sys.stdout.write(rulebook(load_variant(args.variant), args.format))
             return 0
+        if args.command == "replay":
+            return _replay(args, sys.stdout)
         return _play(args)
     except (_UsageError, SoloRulesError) as exc:
         prog = exc.prog if isinstance(exc, _UsageError) else "solo-rules"
@@ -105,15 +117,93 @@ def _play(args: argparse.Namespace) -> int:
         if value is not None and not 0 <= value < players:
             raise _UsageError("solo-rules play", f"--{name} {value}: {variant.id} has seats "
                               f"0..{players - 1}")
+    if args.hands is not None:
+        return _play_match(args, variant)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     dealer = args.dealer
     if dealer is None:
         dealer = rules.first_dealer(random.Random(seed))
     state = new_game(variant, seed=seed, dealer=dealer)
     bots: list[Bot] = [HeuristicBot(seed * 8 + seat) for seat in range(players)]
-    if args.watch or not sys.stdin.isatty():
-        return _Table(variant, sys.stdout, None).watch(state, bots, seed)
-    return _Table(variant, sys.stdout, args.seat).interactive(state, bots, seed)
+    table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
+                   else args.seat)
+    code = table.play(state, bots, seed)
+    if args.record:
+        record_of(table.last or state, seed).save(args.record)
+    return code
+
+
+def _play_match(args: argparse.Namespace, variant: Variant) -> int:
+    """Play ``--hands N`` hands as one match, with the running totals after each hand."""
+    if args.hands < 1:
+        raise _UsageError("solo-rules play", f"--hands {args.hands}: play at least one hand")
+    match = Match.start(variant, seed=args.seed, dealer=args.dealer)
+    players = len(match.totals)
+    bots: list[Bot] = [HeuristicBot(match.seed % 2**31 * 8 + seat) for seat in range(players)]
+    table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
+                   else args.seat)
+    code = 0
+    for number in range(1, args.hands + 1):
+        table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
+        code = table.play(match.deal(), bots, match.hand_seed)
+        if table.last is None or not table.last.is_terminal:
+            break
+        match = match.finish(table.last)
+        table.say(_totals(match, number))
+    if args.record:
+        match.to_record().save(args.record)
+    return code
+
+
+def _totals(match: Match, hands: int) -> str:
+    """``After hand 3: seat 0 +8, seat 1 -4, ...; seat 2 deals next``."""
+    seats = ", ".join(f"seat {seat} {total:+d}" for seat, total in enumerate(match.totals))
+    return f"Totals after hand {hands}: {seats}; seat {match.dealer} deals next"
+
+
+class _Script:
+    """A player that makes the recorded actions, in turn, for replay --watch."""
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self._actions = iter(actions)
+
+    def choose(self, view: PlayerView) -> Action:
+        return next(self._actions)
+
+
+def _replay(args: argparse.Namespace, out: TextIO) -> int:
+    """Check a hand or match record by replaying it; with ``--watch``, print it as it goes."""
+    record = read_record(args.file)
+    if isinstance(record, GameRecord):
+        final = replay(record)
+        if args.watch:
+            _watch_record(record, final, out)
+        out.write(f"{args.file}: the hand replays: {len(record.actions)} actions, "
+                  + ("unfinished" if record.outcome is None else
+                     "scores " + " ".join(f"{s:+d}" for s in record.outcome.scores)) + "\n")
+        return 0
+    match = Match.replay(record)
+    rows = match.running_totals()
+    for number, (hand, totals) in enumerate(zip(record.hands, rows, strict=True), start=1):
+        if isinstance(hand, Misdeal):
+            out.write(f"\n== Hand {number}: misdealt by seat {hand.dealer} ==\n")
+            continue
+        if args.watch:
+            out.write(f"\n== Hand {number} of {len(rows)} ==\n")
+            _watch_record(hand, replay(hand), out)
+        out.write(f"Totals after hand {number}: "
+                  + ", ".join(f"seat {seat} {total:+d}" for seat, total in enumerate(totals))
+                  + "\n")
+    out.write(f"{args.file}: the match replays: {len(rows)} hands\n")
+    return 0
+
+
+def _watch_record(record: GameRecord, final: GameState, out: TextIO) -> None:
+    """Print a checked hand record as ``play --watch`` prints a hand."""
+    start = new_game(final.variant, hands=record.deal, dealer=record.dealer)
+    script = _Script([final.rules.actions.parse(text) for _, text in record.actions])
+    table = _Table(final.variant, out, None)
+    table.watch(start, [script] * final.players, record.seed)
 
 
 class _Table:
@@ -126,6 +216,8 @@ class _Table:
         self.out = out
         self.human = human
         self.german = self.rules.pack_rules.suits == "german"
+        #: the state after the last action printed (for the game record)
+        self.last: GameState | None = None
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -136,9 +228,16 @@ class _Table:
 
     # -- the two modes ---------------------------------------------------------------------
 
-    def watch(self, state: GameState, bots: list[Bot], seed: int) -> int:
+    def play(self, state: GameState, bots: list[Bot], seed: int) -> int:
+        """Watch the hand, or play it when there is a human seat."""
+        if self.human is None:
+            return self.watch(state, bots, seed)
+        return self.interactive(state, bots, seed)
+
+    def watch(self, state: GameState, bots: Sequence[Bot], seed: int | None) -> int:
         """Print the deal, then every action as the bots play it, then the outcome."""
-        self.say(f"{self.variant.title}: seed {seed}, dealer seat {state.dealer}, eldest seat "
+        dealt = "given hands" if seed is None else f"seed {seed}"
+        self.say(f"{self.variant.title}: {dealt}, dealer seat {state.dealer}, eldest seat "
                  f"{state.eldest}")
         self.say("The deal:")
         for seat in range(state.players):
@@ -215,6 +314,7 @@ class _Table:
         """Apply ``action`` and print it with short notes on what it did."""
         seat = state.player
         after = state.apply(action)
+        self.last = after
         notes = self.notes(state, action, after)
         text = f"{self.who(seat)}: {self.action_text(action)}"
         self.say(text + (f"  ({'; '.join(notes)})" if notes else ""))

@@ -1,0 +1,172 @@
+"""Matches: a series of hands under the variant's own session rules, with running totals.
+
+The first dealer is drawn by the variant's rule (``CompiledRules.first_dealer``: by lot, or the
+first player dealt a club), and after each hand the deal passes by its next-dealer rule
+(``DealRules.following_dealer``; DOSSIER AMB-13). A hand that everyone passes and that no
+forced contract takes is thrown in: nobody scores, and the deal passes as after any hand
+(DOSSIER E4, AMB-20, AMB-37). A misdeal, which the table calls (the engine never deals wrongly),
+abandons the hand unscored; the same dealer redeals or the deal passes, by the variant's misdeal
+rule. The totals add each hand's ``Outcome.scores``: a running score sheet or a running
+settlement in counters, as the variant's settlement rule has it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from solo_rules.bots import Bot
+from solo_rules.errors import InvalidStateError, RecordError, SoloRulesError
+from solo_rules.game import CompiledRules, compile, new_game
+from solo_rules.record import (
+    GameRecord,
+    MatchRecord,
+    Misdeal,
+    RecordedVariant,
+    record_of,
+    replay,
+    variant_of,
+)
+from solo_rules.state import GameState
+from solo_rules.variant import Variant, load_variant
+
+__all__ = ["Match"]
+
+
+@attrs.frozen
+class Match:
+    """A match in progress: its variant and seed, the first dealer, the hands played so far
+    (each as its ``GameRecord``, or a ``Misdeal``), the dealer of the next hand, and the
+    running totals per seat. Each step returns a new ``Match``."""
+
+    variant: Variant
+    seed: int
+    first_dealer: int
+    hands: tuple[GameRecord | Misdeal, ...]
+    dealer: int
+    totals: tuple[int, ...]
+
+    @classmethod
+    def start(cls, variant: Variant | str, *, seed: int | None = None,
+              dealer: int | None = None) -> Match:
+        """A new match of ``variant``. ``seed`` fixes the first dealer's draw and every deal
+        (a random seed when ``None``, kept in ``seed``); ``dealer`` overrides the draw."""
+        rules = compile(load_variant(variant) if isinstance(variant, str) else variant)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        elif not isinstance(seed, int):
+            raise InvalidStateError(f"seed must be an int, got {seed!r}")
+        if dealer is None:
+            dealer = rules.first_dealer(random.Random(seed))
+        elif not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+            raise InvalidStateError(f"dealer must be a seat 0..{rules.players - 1}, got "
+                                    f"{dealer!r}")
+        return cls(rules.variant, seed, dealer, (), dealer, (0,) * rules.players)
+
+    @property
+    def rules(self) -> CompiledRules:
+        """The compiled rules of the match's variant."""
+        return compile(self.variant)
+
+    @property
+    def hand_seed(self) -> int:
+        """The seed the next hand is dealt from: fixed by the match's seed and the number of
+        hands (misdeals included) so far."""
+        return random.Random(f"{self.seed}:{len(self.hands)}").randrange(2**32)
+
+    def deal(self) -> GameState:
+        """The next hand, dealt by ``dealer`` from ``hand_seed``."""
+        return new_game(self.variant, seed=self.hand_seed, dealer=self.dealer)
+
+    def finish(self, state: GameState) -> Match:
+        """The match after the finished hand ``state`` (dealt by ``dealer``): recorded, its
+        scores added to the totals, the deal passed on by the next-dealer rule."""
+        if not state.is_terminal:
+            raise InvalidStateError("finish() takes a finished hand; this one is in phase "
+                                    f"{state.phase}")
+        if state.variant != self.variant:
+            raise InvalidStateError(f"the hand is of {state.variant.id}, the match of "
+                                    f"{self.variant.id}")
+        if state.dealer != self.dealer:
+            raise InvalidStateError(f"seat {self.dealer} deals this hand, not seat "
+                                    f"{state.dealer}")
+        dealt = tuple(state.dealt_hand(seat).mask for seat in range(state.players))
+        seed = self.hand_seed
+        from_seed = self.rules.deal(random.Random(seed), self.dealer) == dealt
+        return self._after(record_of(state, seed if from_seed else None))
+
+    def misdeal(self) -> Match:
+        """The match after a misdeal of the next hand: nobody scores; the same dealer redeals
+        or the deal passes, by the variant's misdeal rule."""
+        return self._after(Misdeal(self.dealer))
+
+    def play(self, bots: Sequence[Bot]) -> Match:
+        """Deal the next hand, let ``bots`` (one per seat) play it from their views, and
+        finish it."""
+        state = self.deal()
+        while not state.is_terminal:
+            seat = state.player
+            state = state.apply(bots[seat].choose(state.view(seat)))
+        return self.finish(state)
+
+    def running_totals(self) -> tuple[tuple[int, ...], ...]:
+        """The totals per seat after each hand (a misdeal repeats the totals before it)."""
+        totals = [0] * len(self.totals)
+        rows = []
+        for hand in self.hands:
+            if isinstance(hand, GameRecord) and hand.outcome is not None:
+                totals = [t + s for t, s in zip(totals, hand.outcome.scores, strict=True)]
+            rows.append(tuple(totals))
+        return tuple(rows)
+
+    def to_record(self) -> MatchRecord:
+        """The record of the whole match."""
+        return MatchRecord(RecordedVariant.of(self.variant), self.seed, self.first_dealer,
+                           self.hands, self.totals)
+
+    @classmethod
+    def replay(cls, record: MatchRecord, variant: Variant | None = None) -> Match:
+        """Play a match record again: every hand replays (``replay``), each is dealt by the
+        dealer the rules give, and the totals are the recorded ones. Raises ``RecordError``
+        naming the hand (from 0) and why."""
+        rules_variant = variant_of(record, variant)
+        players = compile(rules_variant).players
+        if not 0 <= record.first_dealer < players:
+            raise RecordError(f"the first dealer {record.first_dealer} is not a seat "
+                              f"0..{players - 1}")
+        match = cls(rules_variant, record.seed, record.first_dealer, (), record.first_dealer,
+                    (0,) * players)
+        for index, hand in enumerate(record.hands):
+            if hand.dealer != match.dealer:
+                raise RecordError(f"hand {index}: dealt by seat {hand.dealer}, but by the "
+                                  f"rules seat {match.dealer} deals it")
+            if isinstance(hand, GameRecord):
+                if hand.variant != record.variant:
+                    raise RecordError(f"hand {index}: of variant {hand.variant.id}, not the "
+                                      f"match's {record.variant.id}")
+                if hand.outcome is None:
+                    raise RecordError(f"hand {index}: unfinished, but a later hand or the "
+                                      "end of the match follows")
+                try:
+                    replay(hand, rules_variant)
+                except SoloRulesError as exc:
+                    raise RecordError(f"hand {index}: {exc}") from None
+            match = match._after(hand)
+        if match.totals != tuple(record.totals):
+            raise RecordError(f"the recorded totals {list(record.totals)} are not the sums of "
+                              f"the hands, {list(match.totals)}")
+        return match
+
+    def _after(self, hand: GameRecord | Misdeal) -> Match:
+        """The match with ``hand`` added, its scores counted and the deal passed on."""
+        deal_rules = self.rules.deal_rules
+        players = len(self.totals)
+        if isinstance(hand, Misdeal):
+            return attrs.evolve(self, hands=(*self.hands, hand), dealer=deal_rules
+                                .following_dealer(self.dealer, players, misdeal=True))
+        assert hand.outcome is not None
+        totals = tuple(t + s for t, s in zip(self.totals, hand.outcome.scores, strict=True))
+        return attrs.evolve(self, hands=(*self.hands, hand), totals=totals,
+                            dealer=deal_rules.following_dealer(self.dealer, players))
