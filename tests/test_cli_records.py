@@ -3,6 +3,7 @@ totals, and ``replay FILE [--watch]``, with one-line errors for a record that do
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,35 @@ def test_play_hands_must_be_at_least_one(capsys: pytest.CaptureFixture[str]) -> 
     code, out, err = run(capsys, "play", "--hands", "0", "--watch")
     assert (code, out) == (2, "")
     assert err == "solo-rules play: error: --hands 0: play at least one hand\n"
+
+
+class _Typed(io.StringIO):
+    """Typed answers on a stdin that claims to be a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_quitting_a_match_mid_hand_records_the_hands_finished_before(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    monkeypatch.setattr("sys.stdin", _Typed("1\n" * 9))
+    code, out, err = run(capsys, "play", "--seed", "3", "--hands", "3", "--record", str(path))
+    assert (code, err) == (0, "")
+    assert out.count("Totals after hand") == 1 and out.rstrip().endswith("Goodbye.")
+    record = read_record(path)
+    assert isinstance(record, MatchRecord) and len(record.hands) == 1
+    solo_rules.Match.replay(record)
+
+
+def test_quitting_a_hand_records_it_unfinished(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    monkeypatch.setattr("sys.stdin", _Typed("1\n"))
+    code, _, err = run(capsys, "play", "--seed", "3", "--record", str(path))
+    assert (code, err) == (0, "")
+    record = read_record(path)
+    assert isinstance(record, GameRecord) and record.outcome is None and record.actions
+    assert not solo_rules.replay(record).is_terminal

@@ -9,6 +9,7 @@ import random
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -247,3 +248,14 @@ def test_an_unknown_variant_is_refused() -> None:
 def test_a_missing_file_is_one_record_error(tmp_path: Path) -> None:
     assert replay_error(str(tmp_path / "none.json")).startswith(f"{tmp_path / 'none.json'}: "
                                                                  "cannot read the record")
+
+
+def test_the_records_page_describes_every_field_of_the_formats() -> None:
+    """docs/records.md names every field a record, a match record and an outcome hold."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "records.md").read_text(
+        encoding="utf-8")
+    for cls in (GameRecord, solo_rules.MatchRecord, solo_rules.Outcome):
+        for field in attrs.fields(cls):
+            assert f"`{field.name}`" in page, (cls.__name__, field.name)
+    for field in attrs.fields(solo_rules.RecordedVariant):
+        assert f"`variant.{field.name}`" in page

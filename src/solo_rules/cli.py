@@ -145,6 +145,7 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
     code = 0
     for number in range(1, args.hands + 1):
         table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
+        table.last = None
         code = table.play(match.deal(), bots, match.hand_seed)
         if table.last is None or not table.last.is_terminal:
             break
