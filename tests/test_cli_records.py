@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
+from drive import variant_file
 
 import solo_rules
 from solo_rules import GameRecord, MatchRecord, read_record
@@ -106,3 +107,19 @@ def test_quitting_a_hand_records_it_unfinished(capsys: pytest.CaptureFixture[str
     record = read_record(path)
     assert isinstance(record, GameRecord) and record.outcome is None and record.actions
     assert not solo_rules.replay(record).is_terminal
+
+
+def test_a_record_of_a_variant_file_of_ones_own_replays_with_variant(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    variant = variant_file(tmp_path, "altenburg-1988", "scoring: {params: {prime: 3}}",
+                           name="big-prime")
+    path = tmp_path / "hand.json"
+    code, _, err = run(capsys, "play", str(variant), "--watch", "--seed", "2", "--record",
+                       str(path))
+    assert (code, err) == (0, "")
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith("solo-rules: error: the record's variant 'big-prime': unknown variant")
+    code, out, err = run(capsys, "replay", str(path), "--variant", str(variant))
+    assert (code, err) == (0, "")
+    assert out.startswith(f"{path}: the hand replays: ")

@@ -259,3 +259,25 @@ def test_the_records_page_describes_every_field_of_the_formats() -> None:
             assert f"`{field.name}`" in page, (cls.__name__, field.name)
     for field in attrs.fields(solo_rules.RecordedVariant):
         assert f"`variant.{field.name}`" in page
+
+
+def test_a_record_names_its_overlays_and_replays_under_the_overlaid_variant(
+        tmp_path: Path) -> None:
+    layer = tmp_path / "big-prime.yaml"
+    layer.write_text("schema: 1\nid: big-prime\nstatus: overlay\ndeclares: {requires: "
+                     "[auction=auction.immediate_hold]}\nrules:\n  scoring:\n    params: "
+                     "{prime: 3}\n", encoding="utf-8")
+    variant = solo_rules.load_variant("altenburg-1988", overlays=[layer])
+    state = random_hand_from(solo_rules.new_game(variant, seed=4), 4)
+    record = read_record(record_of(state, seed=4).to_json())
+    assert isinstance(record, GameRecord)
+    assert record.variant.id == "altenburg-1988+big-prime"
+    assert record.variant.overlays == ("big-prime",)
+    assert replay(record, variant) == state
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value).startswith("the record's variant 'altenburg-1988+big-prime': ")
+    with pytest.raises(RecordError) as caught:
+        replay(record, solo_rules.load_variant("altenburg-1988"))
+    assert str(caught.value) == ("the record is of variant 'altenburg-1988+big-prime', not "
+                                 "'altenburg-1988'")

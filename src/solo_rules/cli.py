@@ -70,6 +70,8 @@ def _parser() -> argparse.ArgumentParser:
     again = commands.add_parser("replay", help="check a game or match record by replaying it")
     again.add_argument("file", metavar="FILE", help="a record written by play --record")
     again.add_argument("--watch", action="store_true", help="print the hands as they replay")
+    again.add_argument("--variant", metavar="VARIANT",
+                       help="the variant file the record was played under, if not shipped")
     return parser
 
 
@@ -175,15 +177,16 @@ class _Script:
 def _replay(args: argparse.Namespace, out: TextIO) -> int:
     """Check a hand or match record by replaying it; with ``--watch``, print it as it goes."""
     record = read_record(args.file)
+    variant = None if args.variant is None else load_variant(args.variant)
     if isinstance(record, GameRecord):
-        final = replay(record)
+        final = replay(record, variant)
         if args.watch:
             _watch_record(record, final, out)
         out.write(f"{args.file}: the hand replays: {len(record.actions)} actions, "
                   + ("unfinished" if record.outcome is None else
                      "scores " + " ".join(f"{s:+d}" for s in record.outcome.scores)) + "\n")
         return 0
-    match = Match.replay(record)
+    match = Match.replay(record, variant)
     rows = match.running_totals()
     for number, (hand, totals) in enumerate(zip(record.hands, rows, strict=True), start=1):
         if isinstance(hand, Misdeal):
@@ -191,7 +194,7 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
             continue
         if args.watch:
             out.write(f"\n== Hand {number} of {len(rows)} ==\n")
-            _watch_record(hand, replay(hand), out)
+            _watch_record(hand, replay(hand, match.variant), out)
         out.write(f"Totals after hand {number}: "
                   + ", ".join(f"seat {seat} {total:+d}" for seat, total in enumerate(totals))
                   + "\n")
