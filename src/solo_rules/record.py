@@ -271,9 +271,17 @@ def _structure(data: dict[str, Any], cls: type[R], where: str) -> R:
 
 
 def _ordered(record: GameRecord | MatchRecord) -> dict[str, Any]:
-    """The record's data with ``format`` and ``kind`` first, as a reader looks for them."""
-    data: dict[str, Any] = unstructure(record)
-    return {"format": data.pop("format"), "kind": data.pop("kind"), **data}
+    """The record's data with ``format`` and ``kind`` first, as a reader looks for them (in
+    each hand of a match too)."""
+    data = _kind_first(unstructure(record))
+    if "hands" in data:
+        data["hands"] = [_kind_first(hand) for hand in data["hands"]]
+    return data
+
+
+def _kind_first(data: dict[str, Any]) -> dict[str, Any]:
+    front: dict[str, Any] = {key: data[key] for key in ("format", "kind") if key in data}
+    return {**front, **{key: value for key, value in data.items() if key not in front}}
 
 
 def _dump_json(record: GameRecord | MatchRecord) -> str:
