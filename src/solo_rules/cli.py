@@ -141,7 +141,7 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
         raise _UsageError("solo-rules play", f"--hands {args.hands}: play at least one hand")
     match = Match.start(variant, seed=args.seed, dealer=args.dealer)
     players = len(match.totals)
-    bots: list[Bot] = [HeuristicBot(match.seed % 2**31 * 8 + seat) for seat in range(players)]
+    bots: list[Bot] = [HeuristicBot(match.seed * 8 + seat) for seat in range(players)]
     table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
                    else args.seat)
     code = 0
@@ -152,16 +152,16 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
         if table.last is None or not table.last.is_terminal:
             break
         match = match.finish(table.last)
-        table.say(_totals(match, number))
+        table.say(f"{_totals(match.totals, number)}; seat {match.dealer} deals next")
     if args.record:
         match.to_record().save(args.record)
     return code
 
 
-def _totals(match: Match, hands: int) -> str:
-    """``After hand 3: seat 0 +8, seat 1 -4, ...; seat 2 deals next``."""
-    seats = ", ".join(f"seat {seat} {total:+d}" for seat, total in enumerate(match.totals))
-    return f"Totals after hand {hands}: {seats}; seat {match.dealer} deals next"
+def _totals(totals: Sequence[int], hands: int) -> str:
+    """``Totals after hand 3: seat 0 +8, seat 1 -4, ...``."""
+    seats = ", ".join(f"seat {seat} {total:+d}" for seat, total in enumerate(totals))
+    return f"Totals after hand {hands}: {seats}"
 
 
 class _Script:
@@ -195,9 +195,7 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         if args.watch:
             out.write(f"\n== Hand {number} of {len(rows)} ==\n")
             _watch_record(hand, replay(hand, match.variant), out)
-        out.write(f"Totals after hand {number}: "
-                  + ", ".join(f"seat {seat} {total:+d}" for seat, total in enumerate(totals))
-                  + "\n")
+        out.write(_totals(totals, number) + "\n")
     out.write(f"{args.file}: the match replays: {len(rows)} hands\n")
     return 0
 
