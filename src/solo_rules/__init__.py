@@ -18,6 +18,16 @@ from solo_rules.cards import (
     parse_suit,
     piquet_pack,
 )
+from solo_rules.compare import (
+    DiffEntry,
+    EntryWitness,
+    IncomparableError,
+    VariantDiff,
+    Witness,
+    compare,
+    witness,
+    witnesses,
+)
 from solo_rules.describe import rulebook
 from solo_rules.errors import (
     ActionParseError,
@@ -42,9 +52,12 @@ __all__ = [
     "CardSet",
     "CompiledRules",
     "Contract",
+    "DiffEntry",
+    "EntryWitness",
     "Flags",
     "GameState",
     "IllegalActionError",
+    "IncomparableError",
     "InvalidStateError",
     "Outcome",
     "Phase",
@@ -57,9 +70,12 @@ __all__ = [
     "Trick",
     "Trump",
     "Variant",
+    "VariantDiff",
     "VariantError",
+    "Witness",
     "Word",
     "available_variants",
+    "compare",
     "compile",
     "load_variant",
     "new_game",
@@ -69,5 +85,7 @@ __all__ = [
     "parse_suit",
     "piquet_pack",
     "rulebook",
+    "witness",
+    "witnesses",
 ]
 __version__ = "0.1.0"
