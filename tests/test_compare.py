@@ -19,7 +19,7 @@ from solo_rules import (
     witness,
     witnesses,
 )
-from solo_rules.compare import IMPACTS, _point
+from solo_rules.compare import IMPACTS, _point, isolate
 
 PAIRS = list(itertools.combinations(available_variants(), 2))
 
@@ -158,3 +158,19 @@ def test_witnesses_give_one_per_behavioural_entry(tmp_path: Path) -> None:
     assert auction.witness is not None and "rules.auction.module" in auction.witness.cause
     deal = next(item for item in found if item.entry.slot == "deal")
     assert deal.witness is None and "deal" in deal.reason
+
+
+def test_an_entry_masked_by_an_earlier_difference_is_shown_alone() -> None:
+    diff = compare("altenburg-1988", "foster")
+    found = {item.entry.path: item for item in witnesses("altenburg-1988", "foster",
+                                                         max_deals=40)}
+    item = found["rules.partner.params.must_not_hold"]
+    assert item.witness is not None and item.witness.kind == "legality"
+    assert item.against == "altenburg-1988+only-partner-must-not-hold"
+    assert "only this rule of foster" in item.reason
+    alone = isolate(diff, item.entry)
+    assert [e.path for e in compare("altenburg-1988", alone).behavioural] == [item.entry.path]
+    left, right = item.witness.replay("altenburg-1988", alone)
+    assert {a.text for a in left.legal_actions()} < {a.text for a in right.legal_actions()}
+    scoring = found["rules.scoring.module"]
+    assert scoring.witness is None and "cannot be changed alone" in scoring.reason

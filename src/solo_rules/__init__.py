@@ -8,6 +8,7 @@
 
 from solo_rules import rules as _rules  # noqa: F401  (registers the rule modules)
 from solo_rules.actions import Action, Word, parse_action
+from solo_rules.analysis import SimulationResult, simulate
 from solo_rules.cards import (
     Card,
     CardSet,
@@ -65,6 +66,7 @@ __all__ = [
     "Rank",
     "Ranking",
     "RecordError",
+    "SimulationResult",
     "SoloRulesError",
     "Suit",
     "Trick",
@@ -85,6 +87,7 @@ __all__ = [
     "parse_suit",
     "piquet_pack",
     "rulebook",
+    "simulate",
     "witness",
     "witnesses",
 ]

@@ -35,6 +35,8 @@ __all__ = [
     "VariantDiff",
     "Witness",
     "compare",
+    "incomparable",
+    "isolate",
     "seeded_deal",
     "witness",
     "witnesses",
@@ -509,9 +511,10 @@ def _search(ra: CompiledRules, rb: CompiledRules, hands: tuple[int, ...], dealer
         actions.append(text)
 
 
-def _isolated(diff: VariantDiff, entry: DiffEntry) -> Variant:
-    """The left variant with only ``entry`` changed to the right's rule (``VariantError`` if
-    that rule cannot stand without the right's other rules)."""
+def isolate(diff: VariantDiff, entry: DiffEntry) -> Variant:
+    """The left variant with only ``entry`` changed to the right's rule, named
+    ``<left>+only-<path>`` (``VariantError`` if that rule cannot stand without the right's
+    other rules)."""
     a, b = diff.left_variant, diff.right_variant
     dotted = entry.path if entry.kind == "param_changed" else f"rules.{entry.slot}"
     node: Any = b.tree
@@ -551,7 +554,7 @@ def _attribute(diff: VariantDiff, found: Witness, phase: str) -> tuple[DiffEntry
     alone = []
     for entry in entries:
         try:
-            isolated = _isolated(diff, entry)
+            isolated = isolate(diff, entry)
         except VariantError:
             continue
         if _reproduces(diff.left_variant, isolated, found):
@@ -601,19 +604,24 @@ def witness(a: Variant | str | Path, b: Variant | str | Path, *, seed: int = 0,
 
 @attrs.frozen
 class EntryWitness:
-    """The witness of one behavioural diff entry, or why there is none."""
+    """The witness of one behavioural diff entry, or why there is none. ``against`` is the
+    variant the witness is played against: the right one, or, where an earlier difference
+    always comes first there, the left one with only this entry changed (``isolate``)."""
 
     entry: DiffEntry
     witness: Witness | None
     reason: str = ""
+    against: str = ""
 
 
 def witnesses(a: Variant | str | Path, b: Variant | str | Path, *, seed: int = 0,
               max_deals: int = 500) -> tuple[EntryWitness, ...]:
     """A witness for each behavioural entry of the diff: the first searched deal whose first
-    difference is attributed to it. Deal-only entries (the pack, the deal) have none, since
-    the search plays the same hands in both."""
+    difference is attributed to it; failing that, a witness against the left variant with
+    only this entry changed. Deal-only entries (the pack, the deal) have none, since the
+    search plays the same cards in both."""
     diff = compare(a, b)
+    vb = diff.right_variant
     wanted = [entry for entry in diff.behavioural if entry.impact != "setup"]
     found: dict[str, Witness] = {}
     for example in _deals(diff, seed, max_deals):
@@ -627,8 +635,24 @@ def witnesses(a: Variant | str | Path, b: Variant | str | Path, *, seed: int = 0
             out.append(EntryWitness(entry, None, "changes only the pack or the deal, and the "
                                     "search plays the same cards in both"))
         elif entry.path in found:
-            out.append(EntryWitness(entry, found[entry.path]))
+            out.append(EntryWitness(entry, found[entry.path], against=vb.id))
         else:
-            out.append(EntryWitness(entry, None, f"no first difference attributed to it in "
-                                    f"{max_deals} deals"))
+            out.append(_alone(diff, entry, seed, max_deals))
     return tuple(out)
+
+
+def _alone(diff: VariantDiff, entry: DiffEntry, seed: int, max_deals: int) -> EntryWitness:
+    """The witness of ``entry`` against the left variant with only that entry changed."""
+    va, vb = diff.left_variant, diff.right_variant
+    masked = f"in {vb.id} an earlier difference came first in {max_deals} deals"
+    try:
+        alone = isolate(diff, entry)
+    except VariantError as exc:
+        return EntryWitness(entry, None, f"{masked}, and it cannot be changed alone "
+                            f"({str(exc).split(': ', 1)[-1]})")
+    example = next(_deals(compare(va, alone), seed, max_deals), None)
+    if example is None:
+        return EntryWitness(entry, None, f"{masked}, and changed alone it made no difference "
+                            f"in {max_deals} deals", alone.id)
+    return EntryWitness(entry, example, f"{masked}; shown against {va.id} with only this "
+                        f"rule of {vb.id}", alone.id)
