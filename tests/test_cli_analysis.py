@@ -91,3 +91,13 @@ def test_bad_input_is_one_line_with_exit_code_2(capsys: pytest.CaptureFixture[st
     captured = capsys.readouterr()
     assert captured.out == ""
     assert message in captured.err and captured.err.count("\n") == 1
+
+
+def test_readme_comparing_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    section = readme.read_text(encoding="utf-8").split("## Comparing variants\n")[1]
+    block = section.split("```python\n")[1].split("```")[0]
+    exec(compile(block, str(readme), "exec"), {})
+    out = capsys.readouterr().out
+    assert "altenburg-1988 vs niese:" in out and "Witness (" in out
+    assert "niese minus altenburg-1988 on the same deals:" in out

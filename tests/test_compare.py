@@ -40,6 +40,9 @@ BEHAVIOURAL = {
           params:
             contracts:
               - {id: frage, tricks: 6}""", "rules.contracts.params.contracts"),
+    "the card order": ("altenburg-1988",
+                       "ranks: {params: {plain_order: [A, T, K, Q, J, '9', '8', '7']}}",
+                       "rules.ranks.params.plain_order"),
 }
 
 

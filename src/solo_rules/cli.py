@@ -1,4 +1,5 @@
-"""The ``solo-rules`` command: list the variants, print a rulebook, play or watch a hand.
+"""The ``solo-rules`` command: list the variants, print a rulebook, play or watch a hand,
+compare variants and simulate them.
 
 ``solo-rules play`` is interactive when stdin is a terminal: the human plays one seat and the
 heuristic bot plays the others, each bot deciding from its own seat's view. Otherwise (or with
@@ -52,7 +53,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="solo-rules", description="The rules of the German Solo family: "
-                     "rulebooks, and hands to play or watch.")
+                     "rulebooks, hands to play or watch, and comparisons of variants.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      parser_class=_Parser)
     commands.add_parser("variants", help="list the playable variants")

@@ -222,6 +222,12 @@ class VariantDiff:
         return iter(self.entries)
 
     @property
+    def count(self) -> str:
+        """``22 differences (14 behavioural)``."""
+        n = len(self.entries)
+        return f"{n} difference{'' if n == 1 else 's'} ({len(self.behavioural)} behavioural)"
+
+    @property
     def behavioural(self) -> tuple[DiffEntry, ...]:
         """The entries that can change play or score."""
         return tuple(entry for entry in self.entries if entry.behavioural)
@@ -233,8 +239,7 @@ class VariantDiff:
 
     def text(self) -> str:
         """A plain-text report."""
-        lines = [f"{self.left} vs {self.right}: {len(self.entries)} differences "
-                 f"({len(self.behavioural)} behavioural)", self.common]
+        lines = [f"{self.left} vs {self.right}: {self.count}", self.common]
         for slot, entries in self.by_slot().items():
             lines.append(f"\n[{slot}]")
             for entry in entries:
@@ -247,8 +252,7 @@ class VariantDiff:
     def markdown(self) -> str:
         """A Markdown report: one table per slot."""
         lines = [f"# {self.left} vs {self.right}", "",
-                 f"{len(self.entries)} differences ({len(self.behavioural)} behavioural). "
-                 f"{self.common}"]
+                 f"{self.count[0].upper()}{self.count[1:]}. {self.common}"]
         for slot, entries in self.by_slot().items():
             lines += ["", f"## {slot}", "",
                       f"| path | kind | impact | change | {self.left} | {self.right} |",
