@@ -412,7 +412,7 @@ class Witness:
     def replay(self, a: Variant | str | Path, b: Variant | str | Path
                ) -> tuple[GameState, GameState]:
         """The states of both variants after the witness's actions."""
-        return tuple(_replay(_variant(v), self) for v in (a, b))  # type: ignore[return-value]
+        return _replay(_variant(a), self), _replay(_variant(b), self)
 
     def text(self) -> str:
         """A short readable example."""
