@@ -436,7 +436,8 @@ def _replay(variant: Variant, found: Witness) -> GameState:
 
 
 def _legal(state: GameState) -> tuple[str, ...]:
-    return tuple(sorted(action.text for action in state.legal_actions()))
+    """The legal action texts in the variant's own order (ids differ between variants)."""
+    return tuple(action.text for action in state.legal_actions())
 
 
 def _next(state: GameState) -> str:
@@ -466,9 +467,10 @@ def _point(before: tuple[GameState, GameState] | None, sa: GameState, sb: GameSt
             n = len(sa.tricks)
             return ("trick", f"trick {n} is won by seat {wa} in {{a}} but by seat {wb} in {{b}}",
                     f"seat {wa} wins trick {n}", f"seat {wb} wins trick {n}")
-    if (sa.is_terminal, sa.player, _legal(sa)) != (sb.is_terminal, sb.player, _legal(sb)):
-        only_a = sorted(set(_legal(sa)) - set(_legal(sb)))
-        only_b = sorted(set(_legal(sb)) - set(_legal(sa)))
+    legal_a, legal_b = _legal(sa), _legal(sb)
+    if (sa.is_terminal, sa.player, set(legal_a)) != (sb.is_terminal, sb.player, set(legal_b)):
+        only_a = [text for text in legal_a if text not in legal_b]
+        only_b = [text for text in legal_b if text not in legal_a]
         if sa.is_terminal != sb.is_terminal:
             what = ("the hand is over in {a} but goes on in {b}" if sa.is_terminal
                     else "the hand goes on in {a} but is over in {b}")
@@ -477,7 +479,9 @@ def _point(before: tuple[GameState, GameState] | None, sa: GameState, sb: GameSt
         else:
             shown = [f"'{t}' only in {{a}}" for t in only_a[:3]]
             shown += [f"'{t}' only in {{b}}" for t in only_b[:3]]
-            what = f"seat {sa.player} may {', '.join(shown)}"
+            more = len(only_a) + len(only_b) - len(shown)
+            what = f"seat {sa.player} may {', '.join(shown)}" + (f" and {more} more"
+                                                                  if more else "")
         return "legality", what, _next(sa), _next(sb)
     if sa.is_terminal:
         oa, ob = sa.outcome(), sb.outcome()
