@@ -177,3 +177,15 @@ def test_an_entry_masked_by_an_earlier_difference_is_shown_alone() -> None:
     assert {a.text for a in left.legal_actions()} < {a.text for a in right.legal_actions()}
     scoring = found["rules.scoring.module"]
     assert scoring.witness is None and "cannot be changed alone" in scoring.reason
+
+
+@pytest.mark.parametrize(("left", "right"), [pair for pair in PAIRS if "heart-solo" not in pair])
+def test_every_pair_of_four_player_variants_has_a_witness_that_replays(left: str,
+                                                                        right: str) -> None:
+    found = witness(left, right, max_deals=50)
+    assert found is not None and found.cause
+    before_left, before_right = (new_game(v, hands=list(found.hands), dealer=found.dealer)
+                                 for v in (left, right))
+    for text in found.actions:  # every action was legal in both
+        before_left, before_right = before_left.apply(text), before_right.apply(text)
+    assert (before_left, before_right) == found.replay(left, right)
