@@ -8,6 +8,7 @@
 
 from solo_rules import rules as _rules  # noqa: F401  (registers the rule modules)
 from solo_rules.actions import Action, Word, parse_action
+from solo_rules.analysis import SimulationResult, simulate
 from solo_rules.cards import (
     Card,
     CardSet,
@@ -17,6 +18,16 @@ from solo_rules.cards import (
     parse_cards,
     parse_suit,
     piquet_pack,
+)
+from solo_rules.compare import (
+    DiffEntry,
+    EntryWitness,
+    IncomparableError,
+    VariantDiff,
+    Witness,
+    compare,
+    witness,
+    witnesses,
 )
 from solo_rules.describe import rulebook
 from solo_rules.errors import (
@@ -53,10 +64,13 @@ __all__ = [
     "CardSet",
     "CompiledRules",
     "Contract",
+    "DiffEntry",
+    "EntryWitness",
     "Flags",
     "GameRecord",
     "GameState",
     "IllegalActionError",
+    "IncomparableError",
     "InvalidStateError",
     "Match",
     "MatchRecord",
@@ -68,14 +82,18 @@ __all__ = [
     "Ranking",
     "RecordError",
     "RecordedVariant",
+    "SimulationResult",
     "SoloRulesError",
     "Suit",
     "Trick",
     "Trump",
     "Variant",
+    "VariantDiff",
     "VariantError",
+    "Witness",
     "Word",
     "available_variants",
+    "compare",
     "compile",
     "converter",
     "load_variant",
@@ -89,8 +107,11 @@ __all__ = [
     "record_of",
     "replay",
     "rulebook",
+    "simulate",
     "structure",
     "to_json",
     "unstructure",
+    "witness",
+    "witnesses",
 ]
 __version__ = "0.1.0"

@@ -1,5 +1,5 @@
 """The ``solo-rules`` command: list the variants, print a rulebook, play or watch a hand or a
-match, and replay a game record.
+match, replay a game record, compare variants and simulate them.
 
 ``solo-rules play`` is interactive when stdin is a terminal: the human plays one seat and the
 heuristic bot plays the others, each bot deciding from its own seat's view. Otherwise (or with
@@ -10,15 +10,22 @@ traceback: it is one line on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
+import importlib.util
+import json
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import NoReturn, TextIO
 
 from solo_rules.actions import PASS, Action
+from solo_rules.analysis import BOTS, simulate
 from solo_rules.bots import Bot, HeuristicBot
 from solo_rules.cards import Card, CardSet
+from solo_rules.compare import EntryWitness, compare, witnesses
 from solo_rules.describe import rulebook
 from solo_rules.errors import SoloRulesError
 from solo_rules.game import compile, new_game
@@ -48,7 +55,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="solo-rules", description="The rules of the German Solo family: "
-                     "rulebooks, and hands to play or watch.")
+                     "rulebooks, hands to play or watch, and comparisons of variants.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                      parser_class=_Parser)
     commands.add_parser("variants", help="list the playable variants")
@@ -72,7 +79,30 @@ def _parser() -> argparse.ArgumentParser:
     again.add_argument("--watch", action="store_true", help="print the hands as they replay")
     again.add_argument("--variant", metavar="VARIANT",
                        help="the variant file the record was played under, if not shipped")
+    _add_analysis_commands(commands)
     return parser
+
+
+def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """``compare`` and ``simulate``: the analyst's commands."""
+    diff = commands.add_parser("compare", help="the differences between two variants' rules")
+    diff.add_argument("left", metavar="A", help="a variant id or file")
+    diff.add_argument("right", metavar="B", help="a variant id or file")
+    diff.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    diff.add_argument("--witness", action="store_true",
+                      help="also search deals for a witness of each behavioural difference")
+    diff.add_argument("--deals", type=int, default=200,
+                      help="deals to search for witnesses (default 200)")
+    diff.add_argument("--seed", type=int, default=0, help="the first search seed (default 0)")
+    sim = commands.add_parser("simulate", help="play the same deals in variants and compare "
+                              "the statistics")
+    sim.add_argument("variants", metavar="VARIANT", nargs="+", help="variant ids or files")
+    sim.add_argument("--hands", type=int, required=True, help="deals to play in each variant")
+    sim.add_argument("--bot", choices=tuple(BOTS), default="heuristic")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sim.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    sim.add_argument("--plot", metavar="FILE", help="draw the plots into FILE (png, svg, pdf)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -86,6 +116,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "replay":
             return _replay(args, sys.stdout)
+        if args.command == "compare":
+            return _compare(args, sys.stdout)
+        if args.command == "simulate":
+            return _simulate(args, sys.stdout)
         return _play(args)
     except (_UsageError, SoloRulesError) as exc:
         prog = exc.prog if isinstance(exc, _UsageError) else "solo-rules"
@@ -108,6 +142,75 @@ def _variants(out: TextIO) -> int:
         out.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
                   .rstrip() + "\n")
     return 0
+
+
+def _compare(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the diff of two variants, and with ``--witness`` a witness per difference."""
+    diff = compare(args.left, args.right)
+    found: tuple[EntryWitness, ...] = ()
+    if args.witness:
+        if args.deals < 1:
+            raise _UsageError("solo-rules compare", f"--deals {args.deals}: search at least "
+                              "one deal")
+        found = witnesses(diff.left_variant, diff.right_variant, seed=args.seed,
+                          max_deals=args.deals)
+    if args.format == "json":
+        data = diff.to_dict()
+        if args.witness:
+            data["witnesses"] = [{"path": item.entry.path, "reason": item.reason,
+                                  "against": item.against,
+                                  "witness": item.witness and item.witness.to_dict()}
+                                 for item in found]
+        out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    markdown = args.format == "markdown"
+    out.write(diff.markdown() if markdown else diff.text())
+    if args.witness:
+        out.write("\n## Witnesses\n" if markdown else "\nWitnesses\n")
+        for item in found:
+            out.write(f"\n{'### ' if markdown else ''}{item.entry.path}\n")
+            if item.witness is None:
+                out.write(f"{'' if markdown else '  '}none: {item.reason}\n")
+            else:
+                if item.reason:
+                    out.write(f"{'' if markdown else '  '}({item.reason})\n")
+                text = item.witness.text()
+                out.write(f"\n```\n{text}```\n" if markdown else text)
+    return 0
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """Simulate, with a progress bar on a terminal, and print tables or JSON."""
+    if args.hands < 1:
+        raise _UsageError("solo-rules simulate", f"--hands {args.hands}: play at least one hand")
+    if args.workers < 1:
+        raise _UsageError("solo-rules simulate", f"--workers {args.workers}: use at least 1")
+    with _progress(args.hands) as tick:
+        if args.workers == 1:
+            result = simulate(args.variants, hands=args.hands, bots=args.bot, seed=args.seed,
+                              progress=tick)
+        else:
+            with ProcessPoolExecutor(max_workers=args.workers) as pool:
+                result = simulate(args.variants, hands=args.hands, bots=args.bot,
+                                  seed=args.seed, executor=pool, progress=tick)
+    if args.plot:  # first, so that a plot that cannot be written leaves no half output
+        result.plot(args.plot)
+    out.write(result.to_json() if args.json else result.table())
+    return 0
+
+
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar on stderr when it is a terminal (and rich is installed), else
+    nothing, so that piped output stays clean."""
+    if not sys.stderr.isatty() or importlib.util.find_spec("rich") is None:
+        yield None
+        return
+    rich_progress = importlib.import_module("rich.progress")
+    console = importlib.import_module("rich.console").Console(file=sys.stderr)
+    with rich_progress.Progress(console=console, transient=True) as bar:
+        task = bar.add_task("simulating", total=total)
+        yield lambda done: bar.update(task, completed=done)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -32,7 +32,7 @@ from solo_rules.cards import Card, Suit, parse_card, parse_suit
 from solo_rules.errors import SoloRulesError, VariantError
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
-__all__ = ["SlotRule", "Variant", "available_variants", "load_variant", "variant_dir"]
+__all__ = ["SlotRule", "Variant", "available_variants", "derive", "load_variant", "variant_dir"]
 
 SCHEMA = 1
 _TOP_KEYS = {"schema", "id", "title", "extends", "status", "kind", "summary", "sources",
@@ -147,6 +147,26 @@ def load_variant(
     Variant of the resolved content in this process, however and wherever it was loaded."""
     base = _chain(_locate(str(source)))
     return _load(base, tuple(_chain(_locate(str(overlay))) for overlay in overlays))
+
+
+def derive(variant: Variant, changes: Mapping[str, Any], *, name: str,
+           sources: Mapping[str, Any] | None = None) -> Variant:
+    """``variant`` with the dotted tree paths of ``changes`` set to their (plain) values, a
+    ``None`` value deleting one, and ``sources`` added; checked like a file and named
+    ``<id>+<name>``. Used to isolate one rule change (``solo_rules.compare``)."""
+    tree = _plain(variant.tree)
+    tree["sources"] = {**_plain(sources or {}), **tree.get("sources", {})}
+    for dotted, value in changes.items():
+        *parents, last = dotted.split(".")
+        node = tree
+        for key in parents:
+            node = node.setdefault(key, {})
+        if value is None:
+            node.pop(last, None)
+        else:
+            node[last] = _plain(value)
+    tree["id"] = f"{variant.id}+{name}"
+    return _intern(tree, variant.lineage, (*variant.overlays, name), f"<{tree['id']}>")
 
 
 @attrs.frozen

@@ -1,0 +1,666 @@
+"""Comparing two variants: a structured diff of their rules and witness deals.
+
+``compare(a, b)`` reads the two resolved rule sets slot by slot and lists what differs, each
+entry tagged with the phase of the hand it can first change (its *impact*, from a table by slot
+and parameter, never by variant). ``witness(a, b)`` plays seeded deals in both variants with the
+same choices while both allow them, and stops at the first point where the legal actions, a
+trick's winner or the score differ; ``witnesses(a, b)`` looks for one per behavioural entry.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal, cast
+
+import attrs
+
+from solo_rules.bots import Bot, HeuristicBot, RandomBot
+from solo_rules.cards import Card, CardSet
+from solo_rules.errors import SoloRulesError, VariantError
+from solo_rules.game import CompiledRules, compile, new_game
+from solo_rules.schema import SLOTS, Provenance, RuleModule
+from solo_rules.state import GameState, Phase
+from solo_rules.variant import Variant, derive, load_variant
+
+__all__ = [
+    "IMPACTS",
+    "DiffEntry",
+    "EntryWitness",
+    "IncomparableError",
+    "VariantDiff",
+    "Witness",
+    "compare",
+    "incomparable",
+    "isolate",
+    "seeded_deal",
+    "witness",
+    "witnesses",
+]
+
+Kind = Literal["param_changed", "module_swapped", "added", "removed", "provenance_only"]
+Impact = Literal["setup", "auction", "declaration", "legality", "trick", "early_end", "scoring",
+                 "settlement", "prose_only"]
+
+#: The impact classes in the order a hand meets them (``prose_only`` changes no behaviour).
+IMPACTS: tuple[Impact, ...] = ("setup", "auction", "declaration", "legality", "trick",
+                               "early_end", "scoring", "settlement", "prose_only")
+
+#: What a change of a slot's module or parameters can first affect ...
+_SLOT_IMPACT: dict[str, Impact] = {
+    "pack": "setup", "deal": "setup", "ranks": "trick", "auction": "auction",
+    "contracts": "declaration", "partner": "declaration", "play": "legality",
+    "early_end": "early_end", "scoring": "scoring", "settlement": "settlement",
+}
+#: ... unless the parameter has its own row here (slot, parameter) ...
+_PARAM_IMPACT: dict[tuple[str, str], Impact] = {
+    ("partner", "must_play_when_led"): "legality",
+    ("partner", "must_lead_when_leading_suit"): "legality",
+    ("partner", "helfer"): "legality",
+    ("contracts", "colour_suit"): "scoring",
+    ("contracts", "colour_multiplier"): "scoring",
+}
+#: ... or, for the contract table, the field of a contract that changed (the earliest counts).
+_CONTRACT_FIELD_IMPACT: dict[str, Impact] = {
+    "name": "prose_only", "forced": "auction", "requires": "auction", "partner": "declaration",
+    "trump_by": "declaration", "suit": "declaration", "tout": "declaration",
+    "shows": "declaration", "must_head": "legality", "misere": "trick", "tricks": "scoring",
+    "base": "scoring", "single_player": "scoring",
+}
+
+
+class IncomparableError(SoloRulesError):
+    """Two variants cannot be played on the same deal (different packs or player counts)."""
+
+
+# -- values as plain data ------------------------------------------------------------------
+
+
+def _show(value: Any) -> Any:
+    """A parameter value as plain JSON-ready data: cards, suits and ranks by their letters,
+    a nested rule item as the mapping of its fields."""
+    if isinstance(value, enum.Enum):
+        letter = getattr(value, "letter", None)
+        return letter if isinstance(letter, str) and not isinstance(value, Card) else value.name
+    if attrs.has(type(value)):
+        return {field.name: _show(getattr(value, field.name))
+                for field in attrs.fields(type(value))}
+    if isinstance(value, Mapping):
+        return {str(key): _show(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | frozenset | set):
+        return [_show(item) for item in value]
+    return value
+
+
+def _key(item: Any) -> str:
+    """How an item of an ordered list is known: its id, else its own text."""
+    if isinstance(item, dict) and "id" in item:
+        return str(item["id"])
+    if isinstance(item, dict):
+        return json.dumps(item, sort_keys=True, ensure_ascii=False)
+    return str(item)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _order_change(left: list[Any], right: list[Any]) -> str:
+    """What moved, came, went or changed between two ordered lists (a card order, a ladder of
+    bids, a contract table), by item rather than by line."""
+    lkeys = [_key(item) for item in left]
+    rkeys = [_key(item) for item in right]
+    parts = [f"removed {key}" for key in lkeys if key not in rkeys]
+    parts += [f"added {key} ({_ordinal(rkeys.index(key) + 1)})" for key in rkeys
+              if key not in lkeys]
+    common_l = [key for key in lkeys if key in rkeys]
+    common_r = [key for key in rkeys if key in lkeys]
+    matcher = difflib.SequenceMatcher(a=common_l, b=common_r, autojunk=False)
+    kept = {common_l[block.a + n] for block in matcher.get_matching_blocks()
+            for n in range(block.size)}
+    parts += [f"moved {key} from {_ordinal(lkeys.index(key) + 1)} to "
+              f"{_ordinal(rkeys.index(key) + 1)}" for key in common_r if key not in kept]
+    for key in common_r:
+        before, after = left[lkeys.index(key)], right[rkeys.index(key)]
+        if before != after and isinstance(before, dict) and isinstance(after, dict):
+            fields = [f"{name} {_text(before.get(name))} -> {_text(after.get(name))}"
+                      for name in {**before, **after} if before.get(name) != after.get(name)]
+            parts.append(f"{key}: {', '.join(fields)}")
+    return "; ".join(parts) or "same items"
+
+
+def _text(value: Any) -> str:
+    """A plain value in one short line."""
+    if value is None:
+        return "-"
+    if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+        return "[" + " ".join(str(v) for v in value) + "]"
+    if isinstance(value, str | int | float | bool):
+        return json.dumps(value) if isinstance(value, bool) else str(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+# -- the diff --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class DiffEntry:
+    """One difference: the dotted ``path`` in the resolved tree, what kind of change, what it
+    can first affect, both sides' values (plain data) and both sides' provenance."""
+
+    path: str
+    slot: str
+    kind: Kind
+    impact: Impact
+    left: Any
+    right: Any
+    left_provenance: Provenance | None
+    right_provenance: Provenance | None
+
+    @property
+    def behavioural(self) -> bool:
+        """Whether the change can change play or score (not just the prose or its source)."""
+        return self.impact != "prose_only"
+
+    @property
+    def change(self) -> str:
+        """The change in one line: orders by what moved, other values as ``left -> right``."""
+        if self.kind == "provenance_only":
+            keys = sorted({**(self.left or {}), **(self.right or {})})
+            changed = [k for k in keys if (self.left or {}).get(k) != (self.right or {}).get(k)]
+            return "source changed: " + ", ".join(changed)
+        if isinstance(self.left, list) and isinstance(self.right, list):
+            return _order_change(self.left, self.right)
+        return f"{_text(self.left)} -> {_text(self.right)}"
+
+    def swapped(self) -> DiffEntry:
+        """The same entry seen from the other side."""
+        flipped: dict[str, Kind] = {"added": "removed", "removed": "added"}
+        return attrs.evolve(self, kind=flipped.get(self.kind, self.kind), left=self.right,
+                            right=self.left,
+                            left_provenance=self.right_provenance,
+                            right_provenance=self.left_provenance)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The entry as JSON-ready data."""
+
+        def prov(p: Provenance | None) -> dict[str, Any] | None:
+            return None if p is None else _show(attrs.asdict(p, recurse=False))
+
+        return {"path": self.path, "slot": self.slot, "kind": self.kind, "impact": self.impact,
+                "left": self.left, "right": self.right, "change": self.change,
+                "left_provenance": prov(self.left_provenance),
+                "right_provenance": prov(self.right_provenance)}
+
+
+def _refs(p: Provenance | None) -> str:
+    if p is None:
+        return "-"
+    return f"{p.basis}" + (f" [{', '.join(p.refs)}]" if p.refs else "")
+
+
+@attrs.frozen
+class VariantDiff:
+    """The differences between two variants' rules, in rulebook order, with what they share."""
+
+    left: str
+    right: str
+    entries: tuple[DiffEntry, ...]
+    common: str
+    left_variant: Variant = attrs.field(eq=False, repr=False)
+    right_variant: Variant = attrs.field(eq=False, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[DiffEntry]:
+        return iter(self.entries)
+
+    @property
+    def count(self) -> str:
+        """``22 differences (14 behavioural)``."""
+        n = len(self.entries)
+        return f"{n} difference{'' if n == 1 else 's'} ({len(self.behavioural)} behavioural)"
+
+    @property
+    def behavioural(self) -> tuple[DiffEntry, ...]:
+        """The entries that can change play or score."""
+        return tuple(entry for entry in self.entries if entry.behavioural)
+
+    def by_slot(self) -> dict[str, tuple[DiffEntry, ...]]:
+        """The entries grouped by rulebook slot, in rulebook order."""
+        return {slot: found for slot in SLOTS
+                if (found := tuple(e for e in self.entries if e.slot == slot))}
+
+    def text(self) -> str:
+        """A plain-text report."""
+        lines = [f"{self.left} vs {self.right}: {self.count}", self.common]
+        for slot, entries in self.by_slot().items():
+            lines.append(f"\n[{slot}]")
+            for entry in entries:
+                lines.append(f"  {entry.path}  ({entry.kind}, {entry.impact})")
+                lines.append(f"    {entry.change}")
+                lines.append(f"    sources: {_refs(entry.left_provenance)} | "
+                             f"{_refs(entry.right_provenance)}")
+        return "\n".join(lines) + "\n"
+
+    def markdown(self) -> str:
+        """A Markdown report: one table per slot."""
+        lines = [f"# {self.left} vs {self.right}", "",
+                 f"{self.count[0].upper()}{self.count[1:]}. {self.common}"]
+        for slot, entries in self.by_slot().items():
+            lines += ["", f"## {slot}", "",
+                      f"| path | kind | impact | change | {self.left} | {self.right} |",
+                      "|---|---|---|---|---|---|"]
+            for e in entries:
+                cells = [f"`{e.path}`", e.kind, e.impact, e.change,
+                         _refs(e.left_provenance), _refs(e.right_provenance)]
+                lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        return "\n".join(lines) + "\n"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The diff as JSON-ready data."""
+        return {"left": self.left, "right": self.right, "common": self.common,
+                "entries": [entry.to_dict() for entry in self.entries]}
+
+    def to_json(self) -> str:
+        """The diff as indented JSON text."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+def _variant(source: Variant | str | Path) -> Variant:
+    return source if isinstance(source, Variant) else load_variant(source)
+
+
+def _impact(slot: str, param: str, left: Any, right: Any) -> Impact:
+    if slot == "contracts" and param == "contracts":
+        lkeyed = {_key(item): item for item in left}
+        rkeyed = {_key(item): item for item in right}
+        if set(lkeyed) != set(rkeyed):
+            return "auction"  # a contract that one side cannot bid at all
+        fields = {name for key in lkeyed for name in {**lkeyed[key], **rkeyed[key]}
+                  if lkeyed[key].get(name) != rkeyed[key].get(name)}
+        if [_key(i) for i in left] != [_key(i) for i in right]:
+            fields.add("forced")  # the order of the table is the order of the bids
+        return min((_CONTRACT_FIELD_IMPACT.get(name, "declaration") for name in fields),
+                   key=IMPACTS.index)
+    return _PARAM_IMPACT.get((slot, param), _SLOT_IMPACT[slot])
+
+
+def _param_names(module: RuleModule) -> list[str]:
+    return [field.name for field in attrs.fields(cast(Any, type(module)))]
+
+
+def _slot_entries(slot: str, a: Variant, b: Variant) -> list[DiffEntry]:
+    ra, rb = a.slots.get(slot), b.slots.get(slot)
+    if ra is None and rb is None:
+        return []
+    path = f"rules.{slot}"
+    if ra is None or rb is None:
+        kind: Kind = "added" if ra is None else "removed"
+        return [DiffEntry(path, slot, kind, _SLOT_IMPACT[slot],
+                          None if ra is None else ra.module.module_id,
+                          None if rb is None else rb.module.module_id,
+                          None if ra is None else ra.provenance,
+                          None if rb is None else rb.provenance)]
+    ma, mb = ra.module, rb.module
+    if type(ma) is not type(mb):
+        return [DiffEntry(f"{path}.module", slot, "module_swapped", _SLOT_IMPACT[slot],
+                          ma.module_id, mb.module_id, ra.provenance, rb.provenance)]
+    out = []
+    for name in _param_names(ma):
+        pa = ra.param_provenance.get(name, ra.provenance)
+        pb = rb.param_provenance.get(name, rb.provenance)
+        va, vb = getattr(ma, name), getattr(mb, name)
+        if va != vb:
+            left, right = _show(va), _show(vb)
+            out.append(DiffEntry(f"{path}.params.{name}", slot, "param_changed",
+                                 _impact(slot, name, left, right), left, right, pa, pb))
+        elif (name in ra.param_provenance or name in rb.param_provenance) and pa != pb:
+            out.append(_provenance_entry(f"{path}.provenance.params.{name}", slot, pa, pb))
+    if ra.provenance != rb.provenance:
+        out.append(_provenance_entry(f"{path}.provenance", slot, ra.provenance, rb.provenance))
+    return out
+
+
+def _provenance_entry(path: str, slot: str, pa: Provenance, pb: Provenance) -> DiffEntry:
+    return DiffEntry(path, slot, "provenance_only", "prose_only",
+                     _show(attrs.asdict(pa, recurse=False)),
+                     _show(attrs.asdict(pb, recurse=False)), pa, pb)
+
+
+def _common(a: Variant, b: Variant, entries: Sequence[DiffEntry]) -> str:
+    """One line on what the two variants share."""
+    ra, rb = compile(a), compile(b)
+    same = [slot for slot in SLOTS if slot in a.slots and slot in b.slots
+            and not any(e.slot == slot for e in entries)]
+    parts = []
+    if ra.players == rb.players:
+        parts.append(f"{ra.players} players")
+    if ra.pack == rb.pack:
+        parts.append(f"the same {CardSet(ra.pack).mask.bit_count()}-card pack")
+    parts.append(f"identical {', '.join(same)} rules ({len(same)} of {len(SLOTS)} slots)"
+                 if same else "no slot with identical rules")
+    ancestors = [vid for vid in a.lineage[1:] if vid in b.lineage[1:]]
+    if ancestors:
+        parts.append(f"both extend {ancestors[0]}")
+    return "In common: " + "; ".join(parts) + "."
+
+
+def compare(a: Variant | str | Path, b: Variant | str | Path) -> VariantDiff:
+    """The structured diff of two variants (``Variant`` objects, ids or paths) on their
+    resolved rules: one entry per changed parameter, swapped module, added or removed slot,
+    or changed source, in rulebook order."""
+    va, vb = _variant(a), _variant(b)
+    entries = [entry for slot in SLOTS for entry in _slot_entries(slot, va, vb)]
+    return VariantDiff(va.id, vb.id, tuple(entries), _common(va, vb, entries), va, vb)
+
+
+# -- witness deals ---------------------------------------------------------------------------
+
+
+def seeded_deal(rules: CompiledRules, seed: int) -> tuple[tuple[int, ...], int]:
+    """The hands (seat 0 first) and dealer of deal ``seed``: a shuffle of the pack dealt in
+    equal hands, so every variant with the same pack and players gets the same deal."""
+    rng = random.Random(seed)
+    cards = list(CardSet(rules.pack))
+    rng.shuffle(cards)
+    size = rules.hand_size
+    hands = tuple(sum(1 << card for card in cards[seat * size:(seat + 1) * size])
+                  for seat in range(rules.players))
+    return hands, rng.randrange(rules.players)
+
+
+def incomparable(a: CompiledRules, b: CompiledRules) -> str | None:
+    """Why no deal can be played in both rule sets, or ``None`` when one can."""
+    va, vb = a.variant.id, b.variant.id
+    if a.players != b.players:
+        return f"{va} is played by {a.players} players and {vb} by {b.players}"
+    if a.pack != b.pack:
+        return (f"{va} plays with {CardSet(a.pack)} and {vb} with {CardSet(b.pack)}: "
+                "no deal fits both packs")
+    return None
+
+
+WitnessKind = Literal["legality", "trick", "score"]
+
+
+@attrs.frozen
+class Witness:
+    """A concrete situation where two variants behave differently. Replaying ``hands``,
+    ``dealer`` and ``actions`` with ``new_game`` reproduces it in both."""
+
+    left_id: str
+    right_id: str
+    hands: tuple[str, ...]
+    dealer: int
+    actions: tuple[str, ...]
+    kind: WitnessKind
+    #: one line: what differs, and the diff entry that causes it
+    difference: str
+    #: what the left and right variant do next (or score)
+    left: str
+    right: str
+    #: the path of the diff entry the difference is attributed to ("" when none is singled out)
+    cause: str
+
+    def replay(self, a: Variant | str | Path, b: Variant | str | Path
+               ) -> tuple[GameState, GameState]:
+        """The states of both variants after the witness's actions."""
+        return _replay(_variant(a), self), _replay(_variant(b), self)
+
+    def text(self) -> str:
+        """A short readable example."""
+        hands = "\n".join(f"  seat {seat}: {hand}" for seat, hand in enumerate(self.hands))
+        actions = ", ".join(self.actions) if self.actions else "(none)"
+        return (f"Witness ({self.kind}): {self.difference}\n"
+                f"Deal (dealer seat {self.dealer}):\n{hands}\n"
+                f"Actions accepted by both: {actions}\n"
+                f"  {self.left_id}: {self.left}\n  {self.right_id}: {self.right}\n")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The witness as JSON-ready data."""
+        return attrs.asdict(self)
+
+
+def _replay(variant: Variant, found: Witness) -> GameState:
+    state = new_game(variant, hands=list(found.hands), dealer=found.dealer)
+    for text in found.actions:
+        state = state.apply(text)
+    return state
+
+
+def _legal(state: GameState) -> tuple[str, ...]:
+    """The legal action texts in the variant's own order (ids differ between variants)."""
+    return tuple(action.text for action in state.legal_actions())
+
+
+def _next(state: GameState) -> str:
+    if state.is_terminal:
+        return "the hand is over"
+    return f"seat {state.player} may {', '.join(_legal(state))}"
+
+
+def _score(state: GameState) -> str:
+    outcome = state.outcome()
+    parts = " ".join(f"{name} {value:+d}" for name, value in outcome.breakdown)
+    scores = ", ".join(f"{s:+d}" for s in outcome.scores)
+    made = "made" if outcome.made else "lost"
+    return f"scores ({scores}); {made}" + (f"; value {parts}" if parts else "")
+
+
+_Point = tuple[WitnessKind, str, str, str]
+
+
+def _point(before: tuple[GameState, GameState] | None, sa: GameState, sb: GameState
+           ) -> _Point | None:
+    """How the two states differ observably, if they do: the trick just completed, who may do
+    what next, or the score of the finished hand."""
+    if before is not None and len(sa.tricks) > len(before[0].tricks):
+        wa, wb = sa.tricks[-1].winner, sb.tricks[-1].winner
+        if wa != wb:
+            n = len(sa.tricks)
+            return ("trick", f"trick {n} is won by seat {wa} in {{a}} but by seat {wb} in {{b}}",
+                    f"seat {wa} wins trick {n}", f"seat {wb} wins trick {n}")
+    legal_a, legal_b = _legal(sa), _legal(sb)
+    if (sa.is_terminal, sa.player, set(legal_a)) != (sb.is_terminal, sb.player, set(legal_b)):
+        only_a = [text for text in legal_a if text not in legal_b]
+        only_b = [text for text in legal_b if text not in legal_a]
+        if sa.is_terminal != sb.is_terminal:
+            what = ("the hand is over in {a} but goes on in {b}" if sa.is_terminal
+                    else "the hand goes on in {a} but is over in {b}")
+        elif sa.player != sb.player:
+            what = f"seat {sa.player} acts next in {{a}} but seat {sb.player} in {{b}}"
+        else:
+            shown = [f"'{t}' only in {{a}}" for t in only_a[:3]]
+            shown += [f"'{t}' only in {{b}}" for t in only_b[:3]]
+            more = len(only_a) + len(only_b) - len(shown)
+            what = f"seat {sa.player} may {', '.join(shown)}" + (f" and {more} more"
+                                                                  if more else "")
+        return "legality", what, _next(sa), _next(sb)
+    if sa.is_terminal:
+        oa, ob = sa.outcome(), sb.outcome()
+        if (oa.scores, oa.breakdown, oa.made) != (ob.scores, ob.breakdown, ob.made):
+            return "score", "the same play scores differently in {a} and {b}", _score(sa), \
+                _score(sb)
+    return None
+
+
+def _bots(deal: int, seed: int, players: int) -> list[Bot]:
+    """The players of search deal ``deal``: heuristic bots on even deals (they reach the
+    contracts and bonuses good play reaches), random ones on odd deals (they reach the rest)."""
+    base = (seed * 1_000_003 + deal) * 8
+    if deal % 2 == 0:
+        return [HeuristicBot(base + seat) for seat in range(players)]
+    return [RandomBot(base + seat) for seat in range(players)]
+
+
+def _search(ra: CompiledRules, rb: CompiledRules, hands: tuple[int, ...], dealer: int,
+            bots: Sequence[Bot]) -> tuple[tuple[str, ...], _Point] | None:
+    """Play one deal in both rule sets with the same choices; the actions and the first
+    observable difference, or ``None`` if they never differ."""
+    sa, sb = ra.start(hands, dealer), rb.start(hands, dealer)
+    actions: list[str] = []
+    before: tuple[GameState, GameState] | None = None
+    while True:
+        found = _point(before, sa, sb)
+        if found is not None:
+            return tuple(actions), found
+        if sa.is_terminal:
+            return None
+        text = bots[sa.player].choose(sa.view(sa.player)).text
+        before = (sa, sb)
+        sa, sb = sa.apply(text), sb.apply(text)
+        actions.append(text)
+
+
+def isolate(diff: VariantDiff, entry: DiffEntry) -> Variant:
+    """The left variant with only ``entry`` changed to the right's rule, named
+    ``<left>+only-<path>`` (``VariantError`` if that rule cannot stand without the right's
+    other rules)."""
+    a, b = diff.left_variant, diff.right_variant
+    dotted = entry.path if entry.kind == "param_changed" else f"rules.{entry.slot}"
+    node: Any = b.tree
+    for key in dotted.split("."):
+        node = node.get(key) if isinstance(node, Mapping) else None
+    name = "only-" + entry.path.removeprefix("rules.").replace(".params.", "-").replace(".", "-")
+    return derive(a, {dotted: node}, name=name.replace("_", "-"), sources=b.tree.get("sources"))
+
+
+def _reproduces(a: Variant, b: Variant, found: Witness) -> bool:
+    """Whether the witness's situation differs the same way between ``a`` and ``b``."""
+    try:
+        sa = new_game(a, hands=list(found.hands), dealer=found.dealer)
+        sb = new_game(b, hands=list(found.hands), dealer=found.dealer)
+        before = None
+        for text in found.actions:
+            before = (sa, sb)
+            sa, sb = sa.apply(text), sb.apply(text)
+    except SoloRulesError:
+        return False
+    point = _point(before, sa, sb)
+    return point is not None and point[0] == found.kind
+
+
+_PHASE_IMPACT: dict[str, Impact] = {
+    Phase.AUCTION: "auction", Phase.DECLARE: "declaration", Phase.CALL: "declaration",
+    Phase.TRUMP: "declaration", Phase.PLAY: "legality", Phase.DECIDE: "early_end",
+}
+
+
+def _attribute(diff: VariantDiff, found: Witness, phase: str) -> tuple[DiffEntry, ...]:
+    """The diff entries that cause the witness: the only behavioural one; else each whose
+    change alone reproduces it; else those whose impact class fits where it happened."""
+    entries = diff.behavioural
+    if len(entries) <= 1:
+        return entries
+    alone = []
+    for entry in entries:
+        try:
+            isolated = isolate(diff, entry)
+        except VariantError:
+            continue
+        if _reproduces(diff.left_variant, isolated, found):
+            alone.append(entry)
+    if alone:
+        return tuple(alone)
+    wanted: set[Impact] = {"scoring", "settlement"} if found.kind == "score" else (
+        {"trick"} if found.kind == "trick" else {_PHASE_IMPACT.get(phase, "early_end")})
+    if phase == Phase.PLAY:  # a card refused, or the hand ended early
+        wanted |= {"early_end", "declaration"}
+    return tuple(entry for entry in entries if entry.impact in wanted)
+
+
+def _deals(diff: VariantDiff, seed: int, max_deals: int) -> Iterator[Witness]:
+    """Every first difference over ``max_deals`` seeded deals, attributed to its diff entries."""
+    a, b = diff.left_variant, diff.right_variant
+    ra, rb = compile(a), compile(b)
+    why = incomparable(ra, rb)
+    if why is not None:
+        raise IncomparableError(f"no witness can exist: {why}")
+    if max_deals < 1:
+        raise SoloRulesError(f"max_deals must be at least 1, got {max_deals}")
+    for deal in range(max_deals):
+        hands, dealer = seeded_deal(ra, seed * 1_000_003 + deal)
+        result = _search(ra, rb, hands, dealer, _bots(deal, seed, ra.players))
+        if result is None:
+            continue
+        actions, (kind, what, left, right) = result
+        state = ra.start(hands, dealer)
+        for text in actions[:-1] if kind == "trick" else actions:
+            state = state.apply(text)
+        found = Witness(a.id, b.id, tuple(str(CardSet(h)) for h in hands), dealer, actions,
+                        kind, what.format(a=a.id, b=b.id), left, right, "")
+        causes = _attribute(diff, found, state.phase)
+        cause = ", ".join(entry.path for entry in causes)
+        because = f" (because of {cause})" if cause else ""
+        yield attrs.evolve(found, difference=found.difference + because, cause=cause)
+
+
+def witness(a: Variant | str | Path, b: Variant | str | Path, *, seed: int = 0,
+            max_deals: int = 500) -> Witness | None:
+    """The first situation, over seeded deals played the same way in both variants, where
+    they differ in legal actions, a trick's winner or the score; ``None`` if none is found.
+    Raises ``IncomparableError`` when no deal fits both (different packs or players)."""
+    return next(_deals(compare(a, b), seed, max_deals), None)
+
+
+@attrs.frozen
+class EntryWitness:
+    """The witness of one behavioural diff entry, or why there is none. ``against`` is the
+    variant the witness is played against: the right one, or, where an earlier difference
+    always comes first there, the left one with only this entry changed (``isolate``)."""
+
+    entry: DiffEntry
+    witness: Witness | None
+    reason: str = ""
+    against: str = ""
+
+
+def witnesses(a: Variant | str | Path, b: Variant | str | Path, *, seed: int = 0,
+              max_deals: int = 500) -> tuple[EntryWitness, ...]:
+    """A witness for each behavioural entry of the diff: the first searched deal whose first
+    difference is attributed to it; failing that, a witness against the left variant with
+    only this entry changed. Deal-only entries (the pack, the deal) have none, since the
+    search plays the same cards in both."""
+    diff = compare(a, b)
+    vb = diff.right_variant
+    wanted = [entry for entry in diff.behavioural if entry.impact != "setup"]
+    found: dict[str, Witness] = {}
+    for example in _deals(diff, seed, max_deals):
+        for path in example.cause.split(", "):
+            found.setdefault(path, example)
+        if all(entry.path in found for entry in wanted):
+            break
+    out = []
+    for entry in diff.behavioural:
+        if entry.impact == "setup":
+            out.append(EntryWitness(entry, None, "changes only the pack or the deal, and the "
+                                    "search plays the same cards in both"))
+        elif entry.path in found:
+            out.append(EntryWitness(entry, found[entry.path], against=vb.id))
+        else:
+            out.append(_alone(diff, entry, seed, max_deals))
+    return tuple(out)
+
+
+def _alone(diff: VariantDiff, entry: DiffEntry, seed: int, max_deals: int) -> EntryWitness:
+    """The witness of ``entry`` against the left variant with only that entry changed."""
+    va, vb = diff.left_variant, diff.right_variant
+    masked = f"in {vb.id} an earlier difference came first in {max_deals} deals"
+    try:
+        alone = isolate(diff, entry)
+    except VariantError as exc:
+        return EntryWitness(entry, None, f"{masked}, and it cannot be changed alone "
+                            f"({str(exc).split(': ', 1)[-1]})")
+    example = next(_deals(compare(va, alone), seed, max_deals), None)
+    if example is None:
+        return EntryWitness(entry, None, f"{masked}, and changed alone it made no difference "
+                            f"in {max_deals} deals", alone.id)
+    return EntryWitness(entry, example, f"{masked}; shown against {va.id} with only this "
+                        f"rule of {vb.id}", alone.id)
