@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 import solo_rules
 from solo_rules.describe import FORMATS, compose, features, rulebook
@@ -234,3 +235,14 @@ def test_clauses_use_display_names_never_internal_ids(variant: solo_rules.Varian
         if contract.id != contract.name:
             assert not re.search(rf"(?<![\w.]){re.escape(contract.id)}(?![\w])", body), \
                 contract.id
+
+
+def test_every_decision_a_variant_cites_is_in_the_register() -> None:
+    """Every AMB/E id in a rulebook links to the site's decision register (docs/decisions.yaml),
+    so each must have an entry there."""
+    register = Path(__file__).resolve().parents[1] / "docs" / "decisions.yaml"
+    known = {entry["id"] for entry in yaml.safe_load(register.read_text(encoding="utf-8"))}
+    for vid in VARIANTS:
+        for ref in compose(vid).cited:
+            if re.fullmatch(r"AMB-\d\d|E\d+", ref):
+                assert ref in known, (vid, ref)

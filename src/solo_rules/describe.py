@@ -324,8 +324,9 @@ class _Markdown(_Writer):
 
 class _Rst(_Writer):
     """reStructuredText, for the documentation site: numbered footnotes, editorial notes as
-    ``admonition`` blocks, and source and dossier ids as roles (``:source:``, ``:decision:``)
-    that the site's extension links to the source list and the decision register."""
+    ``admonition`` blocks, and source, dossier and variant ids as roles (``:source:``,
+    ``:decision:``, ``:variant:``) that the site's extension links to the source list, the
+    decision register and the rulebooks."""
 
     def ref(self, ref: str) -> str:
         if ref in self.book.variant.sources:
@@ -333,14 +334,21 @@ class _Rst(_Writer):
         return f":decision:`{ref}`"
 
     def header(self) -> str:
-        title = _rst_escape(self.book.variant.title)
+        variant = self.book.variant
+        title = _rst_escape(variant.title)
         lines = [title, "=" * len(title), ""]
-        lines += [f"- {_rst_escape(line)}" for line in _header_fields(self.book.variant)]
+        for line in _header_fields(variant):
+            if line.startswith("lineage: "):
+                line = "lineage: " + " ← ".join(f":variant:`{v}`" for v in variant.lineage)
+                lines.append(f"- {line}")
+            else:
+                lines.append(f"- {_rst_escape(line)}")
         return "\n".join(lines) + "\n\n"
 
     def section(self, position: int, section: Section) -> str:
         heading = f"{position}. {section.title}"
-        lines = [heading, "-" * len(heading), ""]
+        label = f".. _rulebook-{self.book.variant.id}-{section.slot}:"
+        lines = [label, "", heading, "-" * len(heading), ""]
         for index, (text, marks) in enumerate(section.clauses, start=1):
             lines.append(f"{position}.{index} {_rst_escape(text)}"
                          + "".join(f" [{n}]_" for n in marks))
@@ -370,13 +378,15 @@ class _Rst(_Writer):
 
 
 def _rst_escape(text: str) -> str:
-    """``text`` with the characters reStructuredText would read as markup escaped."""
-    return re.sub(r"([\\*`_|\[\]])", r"\\\1", text)
+    """``text`` with the characters reStructuredText would read as markup escaped, and each
+    AMB-nn id a ``:decision:`` link."""
+    text = re.sub(r"([\\*`_|\[\]])", r"\\\1", text)
+    return re.sub(r"(?<![\w-])(AMB-\d\d)(?![\w-])", r":decision:`\1`", text)
 
 
 def _rst_escape_note(text: str) -> str:
     """A note's text escaped, except the roles it holds."""
-    parts = re.split(r"(:(?:source|decision):`[^`]+`)", text)
+    parts = re.split(r"(:(?:source|decision|variant):`[^`]+`)", text)
     return "".join(part if index % 2 else _rst_escape(part) for index, part in enumerate(parts))
 
 
