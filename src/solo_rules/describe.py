@@ -220,9 +220,12 @@ def source_listing(book: Book) -> list[tuple[str, str]]:
     """The sources cited, in order of first mention, then the dossier ids cited."""
     sources = book.variant.sources
     out = [(ref, sources[ref]) for ref in book.cited if ref in sources]
-    for pattern, what in ((r"AMB-\d+", "ambiguities resolved in the rules dossier, each with "
-                                      "the reading chosen and its alternatives"),
-                          (r"E\d+", "editorial choices, where no source decides")):
+    for pattern, what in ((r"AMB-\d+", "ambiguities in the sources, each resolved in the "
+                                      "decision register (docs/decisions.yaml; the "
+                                      "documentation site's Decision register page) with the "
+                                      "question, the reading chosen and its alternatives"),
+                          (r"E\d+", "editorial choices where no source decides, listed in the "
+                                     "same decision register")):
         ids = sorted((r for r in book.cited if re.fullmatch(pattern, r)),
                      key=lambda r: int(re.sub(r"\D", "", r)))
         if ids:
@@ -366,8 +369,9 @@ class _Rst(_Writer):
 
     def sources(self) -> str:
         lines = ["Sources", "-------", ""]
-        lines += [f"- **{_rst_escape(ref)}**: {_rst_escape(cite)}"
-                  for ref, cite in source_listing(self.book)]
+        for refs, cite in source_listing(self.book):
+            linked = ", ".join(self.ref(ref) for ref in refs.split(", "))
+            lines.append(f"- {linked}: {_rst_escape(cite)}")
         return "\n".join(lines) + "\n\n"
 
     def glossary(self) -> str:
