@@ -210,9 +210,11 @@ def test_foster_promises_the_king_only_where_the_declarer_may_not_call_his_own_a
 
 @pytest.mark.parametrize(("vid", "has", "lacks"), [
     ("niese", ["mackers", "First / Last", "misère", "matadors"],
-     ["Helfer? / Hier!", "prime", "colour"]),
-    ("foster", ["colour", "called card", "Tout"], ["Helfer? / Hier!", "prime", "mackers"]),
-    ("altenburg-1988", ["Helfer? / Hier!", "prime", "preferred suit"], ["mackers", "colour"]),
+     ["Helfer? / Hier!", "prime", "colour", "forced contract"]),
+    ("foster", ["colour", "called card", "Tout", "forced contract"],
+     ["Helfer? / Hier!", "prime", "mackers"]),
+    ("altenburg-1988", ["Helfer? / Hier!", "prime", "preferred suit", "forced contract"],
+     ["mackers", "colour"]),
     ("heart-solo", ["colour", "Solo"], ["called card", "Helfer? / Hier!", "Tout"]),
 ])
 def test_the_glossary_has_the_terms_the_variant_uses(vid: str, has: list[str],

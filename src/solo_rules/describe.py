@@ -57,6 +57,8 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
                "auction and leads to the first trick.", r"[Ee]ldest"),
     ("First / Last", "Winning each of the first tricks, and then every trick, for extra value.",
      r"\"First\""),
+    ("forced contract", "The contract a player must play when everyone passes (Mussfrage, "
+                        "Forcée).", r"everyone passes, the player holding"),
     ("Helfer? / Hier!", "The declarer's question \"partner?\" and the partner's answer, which "
                         "makes the partner known.", r"Helfer"),
     ("mackers", "The top trumps counted for extra value when the party held them in unbroken "
