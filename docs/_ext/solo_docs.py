@@ -3,7 +3,8 @@ time, so no generated copy is checked in to drift.
 
 - one rulebook page per playable variant (and per overlay on each variant it fits), written as
   a one-line stub at ``builder-inited`` and filled by the ``rulebook`` directive from the
-  modules' clauses (``rulebook(..., fmt="rst")``);
+  modules' clauses (``rulebook(..., fmt="rst")``); a page per abstract base (the shared core
+  a lineage links to) by the ``core-rules`` directive;
 - roles ``:source:``, ``:decision:`` and ``:variant:`` that link a source id to the source
   list, an AMB/E id to the decision register and a variant id to its rulebook;
 - directives for the source list, the decision register (``decisions.yaml`` plus the variant
@@ -67,6 +68,11 @@ def _books() -> list[tuple[str, Variant]]:
     return books
 
 
+def _bases() -> list[dict[str, Any]]:
+    """The raw YAML of every abstract base (a shared core that other variants extend)."""
+    return [raw for _, raw in _files() if raw.get("status") == "abstract"]
+
+
 def _decisions(app: Sphinx) -> list[dict[str, str]]:
     path = Path(app.srcdir) / "decisions.yaml"
     return list(yaml.safe_load(path.read_text(encoding="utf-8")))
@@ -93,6 +99,7 @@ def write_rulebook_stubs(app: Sphinx) -> None:
     folder = Path(app.srcdir) / GENERATED
     folder.mkdir(parents=True, exist_ok=True)
     wanted = {f"{page}.rst": f".. rulebook:: {page}\n" for page, _ in _books()}
+    wanted.update({f"{raw['id']}.rst": f".. core-rules:: {raw['id']}\n" for raw in _bases()})
     for stale in folder.glob("*.rst"):
         if stale.name not in wanted:
             stale.unlink()
@@ -132,6 +139,40 @@ class RulebookDirective(_RstDirective):
     def rst(self) -> str:
         base, *overlays = self.arguments[0].split("+")
         return rulebook(load_variant(base, overlays), "rst")
+
+
+class CoreRulesDirective(_RstDirective):
+    """``.. core-rules:: german-solo-family``: an abstract base, which cannot be played alone:
+    the rules it fills, with their sources, and where each variant built on it states them."""
+
+    required_arguments = 1
+    with_titles = True
+
+    def rst(self) -> str:
+        raw = next(r for r in _bases() if r["id"] == self.arguments[0])
+        children = [(page, v) for page, v in _books() if raw["id"] in v.lineage
+                    and "+" not in page]
+        title = _esc(raw.get("title", raw["id"]))
+        lines = [title, "=" * len(title), "", f"- id: {raw['id']}",
+                 "- status: abstract (a shared core: it cannot be played on its own)"]
+        if raw.get("summary"):
+            lines.append(f"- summary: {_esc(raw['summary'])}")
+        lines += ["- variants built on it: "
+                  + ", ".join(f":variant:`{page}`" for page, _ in children), ""]
+        for slot, rule in (raw.get("rules") or {}).items():
+            heading = SECTION_TITLES.get(slot, slot)
+            prov = rule.get("provenance") or {}
+            refs = "; ".join(f":source:`{r}`" if not _ID.match(r) else f":decision:`{r}`"
+                             for r in prov.get("refs") or [])
+            lines += [heading, "-" * len(heading), "",
+                      f"Module ``{rule['module']}`` with ``{_show(rule.get('params') or {})}``.",
+                      "", f"{str(prov.get('basis', '')).capitalize()}: {refs}."]
+            if prov.get("quote"):
+                lines += ["", f"   {_esc(prov['quote'])}"]
+            lines += ["", "As each variant built on it states the rule: " + ", ".join(
+                f":ref:`{page} <rulebook-{page}-{slot}>`" for page, v in children
+                if slot in v.slots), ""]
+        return "\n".join(lines)
 
 
 class SourceListDirective(_RstDirective):
@@ -372,7 +413,7 @@ def decision_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
 def variant_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
                  options: Any = None, content: Any = None) -> tuple[list[nodes.Node], list[Any]]:
     """``:variant:`foster``` links to the variant's rulebook; an abstract base has none."""
-    pages = {page for page, _ in _books()}
+    pages = {page for page, _ in _books()} | {raw["id"] for raw in _bases()}
     if text not in pages:
         return [nodes.literal(text, text)], []
     return [_xref(f"/{GENERATED}/{text}", text, "doc")], []
@@ -384,6 +425,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("decision", decision_role)
     app.add_role("variant", variant_role)
     app.add_directive("rulebook", RulebookDirective)
+    app.add_directive("core-rules", CoreRulesDirective)
     app.add_directive("source-list", SourceListDirective)
     app.add_directive("decision-register", DecisionRegisterDirective)
     app.add_directive("comparison-matrix", ComparisonMatrixDirective)
