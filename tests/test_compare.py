@@ -109,7 +109,7 @@ def test_renderings_group_by_slot_and_say_what_is_shared() -> None:
     assert "In common: 4 players; the same 32-card pack" in diff.common
     assert "both extend german-solo-family" in diff.common
     assert diff.common in text and diff.common in markdown
-    assert list(diff.by_slot()) == [s for s in ("pack", "deal", "auction", "contracts",
+    assert list(diff.by_slot()) == [s for s in ("pack", "deal", "ranks", "auction", "contracts",
                                                 "partner", "early_end", "scoring",
                                                 "settlement") if s in diff.by_slot()]
     assert "\n[auction]\n" in text and "\n## auction\n" in markdown

@@ -230,7 +230,7 @@ def test_bad_param_value_names_file_path_and_value(
          "rules.play.provenance.basis: expected one of 'stated', 'inferred', 'editorial', "
          "'house', got 'hearsay'"),
         ("{params: {nope: {basis: house}}}",
-         "rules.play.provenance.params.nope: no such parameter of play.follow_suit"),
+         "rules.play.provenance.params.nope: no such parameter or topic of play.follow_suit"),
         ("{params: {must_trump: {basis: stated}}}",
          "rules.play.provenance.params.must_trump.refs: a stated rule must cite a source"),
     ],

@@ -63,6 +63,8 @@ _PARAM_IMPACT: dict[tuple[str, str], Impact] = {
     ("partner", "helfer"): "legality",
     ("contracts", "colour_suit"): "scoring",
     ("contracts", "colour_multiplier"): "scoring",
+    ("pack", "suits"): "prose_only",  # French or German suit names: display only
+    ("ranks", "names"): "prose_only",  # the matadors' names in the rulebook
 }
 #: ... or, for the contract table, the field of a contract that changed (the earliest counts).
 _CONTRACT_FIELD_IMPACT: dict[str, Impact] = {

@@ -1,10 +1,11 @@
 """The rulebook of a variant, assembled from its modules' own clauses (one source of truth).
 
 Each section is one rulebook slot, in ``SLOTS`` order: the clauses the module's ``describe()``
-gives for its parameters, a note number on every clause pointing to where that rule comes from
-(the slot's provenance, or the parameter's own), and a visible note for every editorial choice
-with its alternatives and rationale. Nothing here is written per variant, so the prose cannot
-drift from the behaviour.
+gives for its parameters (omitting those about a kind of contract the variant lacks), each
+citing the notes of exactly the parameters it states (an item's, a parameter's or else the
+slot's provenance), and a visible note for every editorial choice with its alternatives and
+rationale. Notes are numbered in order of first citation, so every note is cited. Nothing here
+is written per variant, so the prose cannot drift from the behaviour.
 """
 
 from __future__ import annotations
@@ -15,12 +16,17 @@ from typing import Literal
 
 import attrs
 
+from solo_rules.rules.slots import ladder_of
 from solo_rules.schema import SLOTS, Clause, Provenance
 from solo_rules.variant import SlotRule, Variant, load_variant
 
-__all__ = ["GLOSSARY", "SECTION_TITLES", "rulebook"]
+__all__ = ["FORMATS", "GLOSSARY", "SECTION_TITLES", "Book", "Note", "Section", "compose",
+           "rulebook"]
 
-Format = Literal["text", "markdown"]
+Format = Literal["text", "markdown", "rst"]
+
+#: The formats ``rulebook`` writes.
+FORMATS: tuple[str, ...] = ("text", "markdown", "rst")
 
 #: The heading of each rulebook slot.
 SECTION_TITLES: Mapping[str, str] = {
@@ -36,193 +42,358 @@ SECTION_TITLES: Mapping[str, str] = {
     "settlement": "Settling up",
 }
 
-#: Terms of the German Solo family, as this rulebook uses them (DOSSIER §1.3, §1.8).
-GLOSSARY: tuple[tuple[str, str], ...] = (
+#: Terms of the German Solo family (DOSSIER §1.3, §1.8): term, meaning, and the pattern of the
+#: rulebook words that use it; a rulebook's glossary has the terms its clauses use.
+GLOSSARY: tuple[tuple[str, str, str], ...] = (
     ("called card", "The card the declarer names to choose his partner; its holder is the "
-                    "partner, secretly until the card is played or he must reveal himself."),
+                    "partner, secretly until the card is played or he must reveal himself.",
+     r"called card"),
+    ("colour", "The suit whose games are played \"in colour\" and are worth a multiple of "
+               "the same game \"in suit\".", r"in colour"),
     ("declarer", "The player who wins the auction (or is forced to play) and declares the "
-                 "contract."),
-    ("defenders", "The players who are not in the declarer's party."),
+                 "contract.", r"declarer"),
+    ("defenders", "The players who are not in the declarer's party.", r"defender|adversar"),
     ("eldest", "The player on the dealer's left: he is dealt to first, speaks first in the "
-               "auction and leads to the first trick."),
+               "auction and leads to the first trick.", r"[Ee]ldest"),
+    ("First / Last", "Winning each of the first tricks, and then every trick, for extra value.",
+     r"\"First\""),
+    ("forced contract", "The contract a player must play when everyone passes (Mussfrage, "
+                        "Forcée).", r"everyone passes, the player holding"),
     ("Helfer? / Hier!", "The declarer's question \"partner?\" and the partner's answer, which "
-                        "makes the partner known."),
-    ("matadors", "The three highest trumps, whatever suit is trump: Spadille (♣Q, Eichel-Ober), "
-                 "Manille (the seven of trumps) and Basta (♠Q, Grün-Ober)."),
-    ("Mussfrage / Force", "The contract a player must play when everyone passes."),
-    ("party", "The declarer together with his partner, if he has one."),
-    ("preferred suit", "A suit (usually clubs, Acorns) whose contracts outrank the same contract "
-                       "in another suit: couleur favorite, Hauptfarbe."),
-    ("prime", "Stopping after the party has won each of the first tricks, for a bonus."),
-    ("Solo", "A contract the declarer plays alone against the other players."),
+                        "makes the partner known.", r"Helfer"),
+    ("mackers", "The top trumps counted for extra value when the party held them in unbroken "
+                "order.", r"[Mm]acker"),
+    ("matadors", "The three highest trumps, whatever suit is trump: ♣Q, the seven of trumps and "
+                 "♠Q, named in the order of the cards.", r"matador"),
+    ("misère", "A contract in which the declarer must take no trick.", r"must take no trick"),
+    ("party", "The declarer together with his partner, if he has one.", r"party"),
+    ("preferred suit", "A suit whose contracts outrank the same contract in another suit: "
+                       "couleur favorite, Hauptfarbe.", r"ranks above the same contract"),
+    ("prime", "Stopping after the party has won each of the first tricks, for a bonus.",
+     r"prime"),
+    ("Solo", "A contract the declarer plays alone against the other players.", r"\bSolo\b"),
     ("Tout", "Taking every trick: announced with the declaration, or played on for after "
-             "prime (Durchmarsch)."),
+             "the first tricks.", r"\bTout\b"),
     ("trick", "One card from each player in turn; the highest trump, or else the highest card "
-              "of the suit led, wins it."),
+              "of the suit led, wins it.", r"trick"),
 )
+
+#: How a note names its basis.
+BASIS_WORDS: Mapping[str, str] = {"stated": "Stated", "inferred": "Inferred",
+                                  "editorial": "Editorial choice", "house": "House rule"}
+
+#: A contract named in a clause as ``⟨id⟩`` is printed with its display name.
+_CONTRACT_REF = re.compile(r"⟨([^⟩]+)⟩")
 
 
 @attrs.frozen
-class _Note:
-    """One numbered source note: the provenance and the rule it supports (``slot`` or
-    ``slot.param``)."""
+class Note:
+    """One numbered source note: the provenance of the rule ``where`` (``slot`` or
+    ``slot.param``), numbered in order of first citation."""
 
     number: int
     where: str
     provenance: Provenance
 
 
-def rulebook(variant: Variant | str, fmt: Format = "text") -> str:
-    """The rulebook of ``variant`` (a ``Variant``, an id or a path) as plain text or Markdown."""
-    if fmt not in ("text", "markdown"):
-        raise ValueError(f"rulebook format must be 'text' or 'markdown', got {fmt!r}")
+@attrs.frozen
+class Section:
+    """One rulebook slot: its clauses with the numbers of the notes each cites, and the notes
+    first cited here."""
+
+    slot: str
+    title: str
+    clauses: tuple[tuple[str, tuple[int, ...]], ...]
+    notes: tuple[Note, ...]
+
+
+@attrs.frozen
+class Book:
+    """A rulebook as data, for any writer: the variant, its sections, the sources and the
+    dossier ids it cites, and the glossary of the terms it uses."""
+
+    variant: Variant
+    sections: tuple[Section, ...]
+    cited: tuple[str, ...]
+    glossary: tuple[tuple[str, str], ...]
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """Every note, in number order."""
+        return tuple(note for section in self.sections for note in section.notes)
+
+
+def features(variant: Variant) -> set[str]:
+    """The kinds of contract the variant has, for clauses that need one (``Clause.needs``)."""
+    ladder = ladder_of(variant.modules).contracts
+    found = {""}
+    if any(c.trump_by == "none" for c in ladder):
+        found.add("no_trump")
+    if any(c.single_player != "declarer" for c in ladder):
+        found.add("declarerless")
+    if any(c.partner == "called_card" for c in ladder):
+        found.add("partnership")
+    if any(c.partner == "none" and c.single_player == "declarer" for c in ladder):
+        found.add("alone")
+    if any(c.misere for c in ladder):
+        found.add("misere")
+    return found
+
+
+def compose(variant: Variant | str) -> Book:
+    """The rulebook of ``variant`` as data: each module's clauses for the features the variant
+    has, each citing the notes of exactly the parameters it states."""
     if isinstance(variant, str):
         variant = load_variant(variant)
-    citer = _Citer(variant.sources)
-    writer = _Markdown(citer) if fmt == "markdown" else _Text(citer)
-    out = writer.header(variant)
-    number = 0
-    for position, slot in enumerate((s for s in SLOTS if s in variant.slots), start=1):
+    has = features(variant)
+    names = {c.id: c.name for c in ladder_of(variant.modules).contracts}
+    sections = []
+    numbers: dict[str, int] = {}
+    cited: list[str] = []
+    for slot in (s for s in SLOTS if s in variant.slots):
         rule = variant.slots[slot]
-        notes, marker = _notes(slot, rule, number)
-        number += len(notes)
-        clauses = [(clause.text, marker(clause)) for clause in rule.module.describe()]
-        out += writer.section(position, SECTION_TITLES.get(slot, slot), clauses, notes)
+        clauses, notes = [], []
+        for clause in rule.module.describe():
+            if clause.needs not in has:
+                continue
+            marks = []
+            for where, prov in _provenances(slot, rule, clause):
+                if where not in numbers:
+                    numbers[where] = len(numbers) + 1
+                    notes.append(Note(numbers[where], where, prov))
+                    cited += [ref for ref in prov.refs if ref not in cited]
+                if numbers[where] not in marks:
+                    marks.append(numbers[where])
+            text = _CONTRACT_REF.sub(lambda m: names.get(m.group(1), m.group(1)), clause.text)
+            clauses.append((text, tuple(marks)))
+        sections.append(Section(slot, SECTION_TITLES.get(slot, slot), tuple(clauses),
+                                tuple(notes)))
+    body = " ".join(text for section in sections for text, _ in section.clauses)
+    glossary = tuple((term, meaning) for term, meaning, cue in GLOSSARY if re.search(cue, body))
+    return Book(variant, tuple(sections), tuple(cited), glossary)
+
+
+def _provenances(slot: str, rule: SlotRule, clause: Clause) -> list[tuple[str, Provenance]]:
+    """The provenance of each parameter a clause states: its item's (``param.item``), else its
+    parameter's, else the slot's; the slot's for a clause that states no parameter."""
+    found = []
+    for param in clause.params or ("",):
+        for key in (param, param.split(".")[0]):
+            if key and key in rule.param_provenance:
+                found.append((f"{slot}.{key}", rule.param_provenance[key]))
+                break
+        else:
+            found.append((slot, rule.provenance))
+    return list(dict.fromkeys(found))
+
+
+def rulebook(variant: Variant | str, fmt: Format = "text") -> str:
+    """The rulebook of ``variant`` (a ``Variant``, an id or a path) as plain text, Markdown or
+    reStructuredText (``FORMATS``)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"rulebook format must be one of {', '.join(FORMATS)}, got {fmt!r}")
+    book = compose(variant)
+    writer: _Writer = {"text": _Text, "markdown": _Markdown, "rst": _Rst}[fmt](book)
+    out = writer.header()
+    for position, section in enumerate(book.sections, start=1):
+        out += writer.section(position, section)
     return out + writer.sources() + writer.glossary()
 
 
-def _notes(slot: str, rule: SlotRule, start: int) -> tuple[list[_Note], Callable[[Clause], int]]:
-    """The notes of one slot (its own provenance first, then each parameter's), and a function
-    giving the note number of a clause: its parameter's note if it has one, else the slot's."""
-    notes = [_Note(start + 1, slot, rule.provenance)]
-    by_param = {}
-    for offset, (param, provenance) in enumerate(rule.param_provenance.items(), start=2):
-        by_param[param] = start + offset
-        notes.append(_Note(start + offset, f"{slot}.{param}", provenance))
-
-    def marker(clause: Clause) -> int:
-        return by_param.get(clause.param.split(".")[0], start + 1)
-
-    return notes, marker
-
-
-class _Citer:
-    """Citation text: a source's full citation at its first mention, its id after that; every
-    reference cited is listed again, with what it is, at the end of the book."""
-
-    def __init__(self, sources: Mapping[str, str]) -> None:
-        self.sources = sources
-        self.cited: list[str] = []
-
-    def ref(self, ref: str) -> str:
-        """The text of one reference; AMB-nn and En ids are explained in the source list."""
-        if ref not in self.cited:
-            self.cited.append(ref)
-            if ref in self.sources:
-                return f"{ref} ({self.sources[ref]})"
-        return ref
-
-    def note(self, note: _Note) -> str:
-        """The note in one line: basis, sources, and the quoted sentence."""
-        prov = note.provenance
-        text = {"stated": "Stated", "inferred": "Inferred", "editorial": "Editorial choice",
-                "house": "House rule"}[prov.basis]
-        text += f" ({note.where})"
-        if prov.refs:
-            text += ": " + "; ".join(self.ref(ref) for ref in prov.refs)
-        if prov.quote:
-            text += f'. Source: "{prov.quote}"'
-        return text + "."
-
-    def listing(self) -> list[tuple[str, str]]:
-        """The sources cited, in order of first mention, then the dossier ids cited."""
-        out = [(ref, self.sources[ref]) for ref in self.cited if ref in self.sources]
-        for pattern, what in ((r"AMB-\d+", "ambiguities resolved in the rules dossier "
-                                           "(DOSSIER.md §3), with the alternatives"),
-                              (r"E\d+", "editorial choices listed in the rules dossier "
-                                        "(DOSSIER.md §6)")):
-            ids = sorted((r for r in self.cited if re.fullmatch(pattern, r)),
-                         key=lambda r: int(re.sub(r"\D", "", r)))
-            if ids:
-                out.append((", ".join(ids), what))
-        return out
-
-
-def _editorial_text(note: _Note) -> str:
-    """An editorial choice's rationale and the alternatives a variant file may pick."""
+def note_text(book: Book, note: Note, ref: Callable[[str], str] = str) -> str:
+    """A note in one line: basis, where, the sources (each through ``ref``), the quotation."""
     prov = note.provenance
+    text = f"{BASIS_WORDS[prov.basis]} ({note.where})"
+    if prov.set_by:
+        text += f", set by the variant file {prov.set_by}"
+    if prov.refs:
+        text += ": " + "; ".join(ref(r) for r in prov.refs)
+    if prov.quote:
+        text += f'. Source: "{prov.quote}"'
+    return text + "."
+
+
+def editorial_text(prov: Provenance) -> str:
+    """An editorial choice's rationale and the alternatives a variant file may pick."""
     return f"{prov.rationale} Alternatives: {'; '.join(str(a) for a in prov.alternatives)}."
 
 
-class _Text:
+def source_listing(book: Book) -> list[tuple[str, str]]:
+    """The sources cited, in order of first mention, then the dossier ids cited."""
+    sources = book.variant.sources
+    out = [(ref, sources[ref]) for ref in book.cited if ref in sources]
+    for pattern, what in ((r"AMB-\d+", "ambiguities in the sources, each resolved in the "
+                                      "decision register (docs/decisions.yaml; the "
+                                      "documentation site's Decision register page) with the "
+                                      "question, the reading chosen and its alternatives"),
+                          (r"E\d+", "editorial choices where no source decides, listed in the "
+                                     "same decision register")):
+        ids = sorted((r for r in book.cited if re.fullmatch(pattern, r)),
+                     key=lambda r: int(re.sub(r"\D", "", r)))
+        if ids:
+            out.append((", ".join(ids), what))
+    return out
+
+
+class _Writer:
+    """One output format; ``ref`` prints a source id, with its citation at first mention."""
+
+    def __init__(self, book: Book) -> None:
+        self.book = book
+        self.seen: set[str] = set()
+
+    def ref(self, ref: str) -> str:
+        if ref not in self.seen and ref in self.book.variant.sources:
+            self.seen.add(ref)
+            return f"{ref} ({self.book.variant.sources[ref]})"
+        return ref
+
+    def header(self) -> str:
+        raise NotImplementedError
+
+    def section(self, position: int, section: Section) -> str:
+        raise NotImplementedError
+
+    def sources(self) -> str:
+        raise NotImplementedError
+
+    def glossary(self) -> str:
+        raise NotImplementedError
+
+
+class _Text(_Writer):
     """Plain text: underlined headings, numbered clauses with [n] note markers."""
 
-    def __init__(self, citer: _Citer) -> None:
-        self.citer = citer
-
-    def header(self, variant: Variant) -> str:
-        lines = [variant.title, "=" * len(variant.title), *_header_fields(variant), ""]
+    def header(self) -> str:
+        title = self.book.variant.title
+        lines = [title, "=" * len(title), *_header_fields(self.book.variant), ""]
         return "\n".join(lines) + "\n"
 
-    def section(self, position: int, title: str, clauses: list[tuple[str, int]],
-                notes: list[_Note]) -> str:
-        heading = f"{position}. {title}"
+    def section(self, position: int, section: Section) -> str:
+        heading = f"{position}. {section.title}"
         lines = [heading, "-" * len(heading)]
-        for index, (text, number) in enumerate(clauses, start=1):
-            lines.append(f"{position}.{index} {text} [{number}]")
+        for index, (text, marks) in enumerate(section.clauses, start=1):
+            lines.append(f"{position}.{index} {text} " + "".join(f"[{n}]" for n in marks))
         lines.append("")
-        for note in notes:
-            lines.append(f"[{note.number}] {self.citer.note(note)}")
+        for note in section.notes:
+            lines.append(f"[{note.number}] {note_text(self.book, note, self.ref)}")
             if note.provenance.basis == "editorial":
-                lines.append(f"    EDITORIAL NOTE: {_editorial_text(note)}")
+                lines.append(f"    EDITORIAL NOTE: {editorial_text(note.provenance)}")
         lines.append("")
         return "\n".join(lines) + "\n"
 
     def sources(self) -> str:
         lines = ["Sources", "-------"]
-        lines += [f"{ref}: {cite}" for ref, cite in self.citer.listing()]
+        lines += [f"{ref}: {cite}" for ref, cite in source_listing(self.book)]
         return "\n".join(lines) + "\n\n"
 
     def glossary(self) -> str:
         lines = ["Glossary", "--------"]
-        lines += [f"{term}: {meaning}" for term, meaning in GLOSSARY]
+        lines += [f"{term}: {meaning}" for term, meaning in self.book.glossary]
         return "\n".join(lines) + "\n"
 
 
-class _Markdown:
+class _Markdown(_Writer):
     """Markdown: a heading per slot, clauses as a list with ``[^n]`` footnotes, and editorial
     choices as block quotes so they show where the rule is."""
 
-    def __init__(self, citer: _Citer) -> None:
-        self.citer = citer
-
-    def header(self, variant: Variant) -> str:
-        lines = [f"# {variant.title}", ""]
-        lines += [f"- {line}" for line in _header_fields(variant)]
+    def header(self) -> str:
+        lines = [f"# {self.book.variant.title}", ""]
+        lines += [f"- {line}" for line in _header_fields(self.book.variant)]
         return "\n".join(lines) + "\n\n"
 
-    def section(self, position: int, title: str, clauses: list[tuple[str, int]],
-                notes: list[_Note]) -> str:
-        lines = [f"## {position}. {title}", ""]
-        lines += [f"{index}. {text}[^{number}]"
-                  for index, (text, number) in enumerate(clauses, start=1)]
+    def section(self, position: int, section: Section) -> str:
+        lines = [f"## {position}. {section.title}", ""]
+        lines += [f"{index}. {text}" + "".join(f"[^{n}]" for n in marks)
+                  for index, (text, marks) in enumerate(section.clauses, start=1)]
         lines.append("")
-        for note in notes:
+        for note in section.notes:
             if note.provenance.basis == "editorial":
-                lines += [f"> **Editorial note** ({note.where}): {_editorial_text(note)}", ""]
-        lines += [f"[^{note.number}]: {self.citer.note(note)}" for note in notes]
+                lines += [f"> **Editorial note** ({note.where}): "
+                          f"{editorial_text(note.provenance)}", ""]
+        lines += [f"[^{note.number}]: {note_text(self.book, note, self.ref)}"
+                  for note in section.notes]
         lines.append("")
         return "\n".join(lines) + "\n"
 
     def sources(self) -> str:
         lines = ["## Sources", ""]
-        lines += [f"- **{ref}**: {cite}" for ref, cite in self.citer.listing()]
+        lines += [f"- **{ref}**: {cite}" for ref, cite in source_listing(self.book)]
         return "\n".join(lines) + "\n\n"
 
     def glossary(self) -> str:
         lines = ["## Glossary", ""]
-        lines += [f"- **{term}**: {meaning}" for term, meaning in GLOSSARY]
+        lines += [f"- **{term}**: {meaning}" for term, meaning in self.book.glossary]
         return "\n".join(lines) + "\n"
+
+
+class _Rst(_Writer):
+    """reStructuredText, for the documentation site: numbered footnotes, editorial notes as
+    ``admonition`` blocks, and source, dossier and variant ids as roles (``:source:``,
+    ``:decision:``, ``:variant:``) that the site's extension links to the source list, the
+    decision register and the rulebooks."""
+
+    def ref(self, ref: str) -> str:
+        if ref in self.book.variant.sources:
+            return f":source:`{ref}`"
+        return f":decision:`{ref}`"
+
+    def header(self) -> str:
+        variant = self.book.variant
+        title = _rst_escape(variant.title)
+        lines = [title, "=" * len(title), ""]
+        for line in _header_fields(variant):
+            if line.startswith("lineage: "):
+                line = "lineage: " + " ← ".join(f":variant:`{v}`" for v in variant.lineage)
+                lines.append(f"- {line}")
+            else:
+                lines.append(f"- {_rst_escape(line)}")
+        return "\n".join(lines) + "\n\n"
+
+    def section(self, position: int, section: Section) -> str:
+        heading = f"{position}. {section.title}"
+        label = f".. _rulebook-{self.book.variant.id}-{section.slot}:"
+        lines = [label, "", heading, "-" * len(heading), ""]
+        for index, (text, marks) in enumerate(section.clauses, start=1):
+            lines.append(f"{position}.{index} {_rst_escape(text)}"
+                         + "".join(f" [{n}]_" for n in marks))
+            lines.append("")
+        for note in section.notes:
+            if note.provenance.basis == "editorial":
+                lines += [f".. admonition:: Editorial choice ({note.where})", "",
+                          f"   {_rst_escape(note.provenance.rationale)}", "",
+                          "   Alternatives: " + "; ".join(
+                              _rst_escape(str(a)) for a in note.provenance.alternatives), ""]
+        for note in section.notes:
+            text = _rst_escape_note(note_text(self.book, note, self.ref))
+            lines += [f".. [{note.number}] {text}", ""]
+        return "\n".join(lines) + "\n"
+
+    def sources(self) -> str:
+        lines = ["Sources", "-------", ""]
+        for refs, cite in source_listing(self.book):
+            linked = ", ".join(self.ref(ref) for ref in refs.split(", "))
+            lines.append(f"- {linked}: {_rst_escape(cite)}")
+        return "\n".join(lines) + "\n\n"
+
+    def glossary(self) -> str:
+        lines = ["Glossary", "--------", ""]
+        for term, meaning in self.book.glossary:
+            lines += [_rst_escape(term), f"   {_rst_escape(meaning)}"]
+        return "\n".join(lines) + "\n"
+
+
+def _rst_escape(text: str) -> str:
+    """``text`` with the characters reStructuredText would read as markup escaped, and each
+    AMB-nn id a ``:decision:`` link."""
+    text = re.sub(r"([\\*`_|\[\]])", r"\\\1", text)
+    return re.sub(r"(?<![\w-])(AMB-\d\d)(?![\w-])", r":decision:`\1`", text)
+
+
+def _rst_escape_note(text: str) -> str:
+    """A note's text escaped, except the roles it holds."""
+    parts = re.split(r"(:(?:source|decision|variant):`[^`]+`)", text)
+    return "".join(part if index % 2 else _rst_escape(part) for index, part in enumerate(parts))
 
 
 def _header_fields(variant: Variant) -> list[str]:

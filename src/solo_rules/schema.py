@@ -17,6 +17,7 @@ import attrs
 __all__ = [
     "SLOTS",
     "Clause",
+    "Feature",
     "Provenance",
     "RuleModule",
     "module_class",
@@ -40,6 +41,12 @@ SLOTS: tuple[str, ...] = (
 
 Basis = Literal["stated", "inferred", "editorial", "house"]
 
+#: What a clause may depend on beyond its own module: a kind of contract the variant has.
+#: ``no_trump`` a contract without trumps; ``declarerless`` one nobody declares;
+#: ``partnership`` one with a called partner; ``alone`` one the declarer plays alone;
+#: ``misere`` one in which the declarer must take no trick.
+Feature = Literal["", "no_trump", "declarerless", "partnership", "alone", "misere"]
+
 
 @attrs.frozen
 class Provenance:
@@ -51,14 +58,25 @@ class Provenance:
     alternatives: tuple[str, ...] = ()
     rationale: str = ""
     quote: str = ""
+    #: the id of the variant file that set the value, for a house rule (set by the loader)
+    set_by: str = ""
 
 
 @attrs.frozen
 class Clause:
-    """One rule sentence of the rulebook, in our own words, tied to the parameter it states."""
+    """One rule sentence of the rulebook, in our own words, tied to the parameter it states
+    (``param``, or ``param.item`` for one item of a list) and any ``also`` states; ``needs``
+    names a kind of contract the clause is about, so a variant without one omits it."""
 
     text: str
     param: str = ""
+    also: tuple[str, ...] = ()
+    needs: Feature = ""
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        """Every parameter the clause states, in order."""
+        return tuple(p for p in (self.param, *self.also) if p)
 
 
 class RuleModule(abc.ABC):
@@ -66,6 +84,9 @@ class RuleModule(abc.ABC):
 
     slot: ClassVar[str]
     module_id: ClassVar[str]
+    #: rules the module states that no parameter varies (``first_lead``): a variant file may
+    #: give each its own provenance, as it does a parameter's
+    topics: ClassVar[tuple[str, ...]] = ()
 
     @abc.abstractmethod
     def describe(self) -> list[Clause]:

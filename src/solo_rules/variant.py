@@ -190,7 +190,8 @@ def _load(base: tuple[_File, ...], layers: tuple[tuple[_File, ...], ...]) -> Var
     for layer in layers:
         otree, _ = _resolve(layer)
         _check_declares(otree, tree, layer[0].path, lineage)
-        tree = _merge(tree, {k: v for k, v in otree.items() if k in ("rules", "sources")})
+        over = _own_provenance(otree, tree)
+        tree = _merge(tree, {k: v for k, v in over.items() if k in ("rules", "sources")})
         names.append(str(otree["id"]))
     if names:
         tree = {**tree, "id": f"{tree['id']}+{'+'.join(names)}"}
@@ -324,9 +325,61 @@ def _resolve(chain: tuple[_File, ...]) -> tuple[dict[str, Any], tuple[str, ...]]
     for file in reversed(chain[:-1]):
         for key in ("status", "kind", "declares"):
             tree.pop(key, None)
-        tree = _merge(tree, _plain(file.raw))
+        tree = _merge(tree, _own_provenance(_plain(file.raw), tree))
         tree.pop("extends", None)
     return tree, tuple(str(file.raw["id"]) for file in chain)
+
+
+def _own_provenance(over: dict[str, Any], base: Mapping[str, Any]) -> dict[str, Any]:
+    """``over`` (a file to merge over ``base``) with each value it sets tied to its own
+    provenance, never the parent's: the file's note for that parameter (``param`` or
+    ``param.item``), else its slot note, else a house rule naming the file (``set_by``)."""
+    house = {"basis": "house", "set_by": str(over.get("id", ""))}
+    rules = over.get("rules")
+    if not isinstance(rules, dict):
+        return over
+    for slot, raw in rules.items():
+        if not isinstance(raw, dict):
+            continue
+        prov, params = raw.get("provenance") or {}, raw.get("params") or {}
+        if not (isinstance(prov, dict) and isinstance(params, dict)
+                and isinstance(prov.get("params") or {}, dict)):
+            continue  # malformed: left for the checks of ``_build`` to report
+        prov = dict(prov)
+        notes = {key: _whole(note) if isinstance(note, dict) else note
+                 for key, note in (prov.get("params") or {}).items()}
+        own = {key: value for key, value in prov.items() if key != "params"}
+        if "basis" not in own and "module" in raw:
+            own = house
+        if "basis" in own:
+            prov.update(_whole(own))
+        parent = (base.get("rules") or {}).get(slot) or {}
+        inherited = (parent.get("provenance") or {}).get("params") or {}
+        if "module" in raw and raw["module"] != parent.get("module"):
+            notes = {**{key: None for key in inherited}, **notes}  # a new module: none apply
+            inherited = {}
+        for name, value in params.items():
+            keys = [name]
+            if isinstance(value, list) and all(isinstance(i, dict) and "id" in i for i in value):
+                keys = [f"{name}.{i['id']}" for i in value if i.get("delete") is not True]
+            for key in keys:
+                if value is None or key in notes or name in notes:
+                    continue
+                if "basis" not in own:
+                    notes[key] = _whole(house)
+                elif key in inherited or name in inherited:
+                    notes[key] = _whole(own)
+        if notes:
+            prov["params"] = notes
+        if prov:
+            rules[slot] = {**raw, "provenance": prov}
+    return over
+
+
+def _whole(note: dict[str, Any]) -> dict[str, Any]:
+    """A provenance note that replaces, when merged, every field of the one it overrides."""
+    return {"refs": [], "alternatives": [], "rationale": None, "quote": None, "set_by": None,
+            **note}
 
 
 def _merge(base: Any, over: Any) -> Any:
@@ -339,7 +392,7 @@ def _merge(base: Any, over: Any) -> Any:
             elif key in out:
                 out[key] = _merge(out[key], value)
             else:
-                out[key] = copy.deepcopy(value)
+                out[key] = _merge({}, value) if isinstance(value, dict) else copy.deepcopy(value)
         return out
     if (isinstance(base, list) and isinstance(over, list) and over
             and all(isinstance(i, dict) and "id" in i for i in base + over)):
@@ -454,9 +507,9 @@ def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
     per_param = {}
     fields = {f.name for f in attrs.fields(cast(Any, type(module)))}
     for name, value in params_raw.items():
-        if name not in fields:
-            raise VariantError(f"{where}: {dotted}.params.{name}: no such parameter of "
-                               f"{type(module).module_id}")
+        if name.split(".")[0] not in fields and name not in type(module).topics:
+            raise VariantError(f"{where}: {dotted}.params.{name}: no such parameter or topic "
+                               f"of {type(module).module_id}")
         per_param[name] = _one_provenance(value, f"{dotted}.params.{name}", where, cites)
     return main, per_param
 

@@ -149,12 +149,15 @@ class ContractLadder(RuleModule, ContractRules, Stage):
             clauses.append(Clause(
                 f"{suit.capitalize()} are the colour: a game with {suit} as trumps is played "
                 f"\"in colour\" and is worth {self.colour_multiplier} times its base value; in any "
-                "other suit it is played \"in suit\" at its base value.", "colour_suit"))
-        if any(c.tout for c in self.contracts):
-            names = ", ".join(c.name for c in self.contracts if c.tout)
+                "other suit it is played \"in suit\" at its base value.", "colour_suit",
+                ("colour_multiplier",)))
+        touts = [c for c in self.contracts if c.tout]
+        if touts:
+            names = ", ".join(c.name for c in touts)
+            keys = tuple(f"contracts.{c.id}" for c in touts)
             clauses.append(Clause(
                 f"Tout (all the tricks) may be announced together with the declaration of {names};"
-                " the party must then take every trick.", "contracts.tout"))
+                " the party must then take every trick.", keys[0], keys[1:]))
         return clauses
 
 

@@ -68,6 +68,8 @@ class PacketDeal(RuleModule, DealRules):
     first_dealer: Literal["lot_lowest_card", "first_club_dealt"] = "lot_lowest_card"
     next_dealer: Literal["left", "right"] = "left"
     misdeal: Literal["same_dealer_redeals", "deal_passes_left"] = "same_dealer_redeals"
+
+    topics = ("eldest",)
     cut: Literal["right_of_dealer", "none"] = "right_of_dealer"
 
     def check(self, slots: Mapping[str, RuleModule]) -> None:
@@ -122,12 +124,13 @@ class PacketDeal(RuleModule, DealRules):
         }[self.first_dealer]
         batches = "-".join(str(n) for n in self.packets)
         clauses = [Clause(first, "first_dealer")]
-        if self.cut == "right_of_dealer":
-            clauses.append(Clause("The dealer shuffles and the player on the right cuts.", "cut"))
+        clauses.append(Clause("The dealer shuffles and the player on the right cuts."
+                              if self.cut == "right_of_dealer" else
+                              "The dealer shuffles; there is no cut.", "cut"))
         clauses += [
-            Clause(f"The cards are dealt clockwise in batches of {batches}, beginning with the "
-                   "player on the dealer's left (eldest); seats are numbered in that order.",
-                   "packets"),
+            Clause(f"The cards are dealt clockwise in batches of {batches}.", "packets"),
+            Clause("Dealing begins with the player on the dealer's left (eldest); seats are "
+                   "numbered in that order.", "eldest"),
             Clause("The deal passes to the "
                    f"{'left' if self.next_dealer == 'left' else 'right'} after each hand.",
                    "next_dealer"),

@@ -267,7 +267,7 @@ class FirstAndLast(EarlyEnd):
                    "a trick won by another player is not known to be his party's.",
                    "first_tricks"),
             Clause("In a contract where the declarer must take no trick, the hand ends as soon "
-                   "as every declarer has taken a trick.", "first_tricks"),
+                   "as every declarer has taken a trick.", needs="misere"),
         ]
         if self.stop_when_decided:
             clauses.append(Clause("Otherwise play stops as soon as the result is certain.",
@@ -335,8 +335,11 @@ class AbandonAtFive(EarlyEnd):
                        "unknown, a trick won by another player is not known to be his party's.",
                        "go_on"),
             ]
+        else:
+            clauses.append(Clause("The declarer may not go on for all the tricks.", "go_on"))
         if self.stop_when_lost:
             clauses.append(Clause("Play also stops as soon as the party can no longer take its "
                                   "tricks.", "stop_when_lost"))
-        clauses.append(Clause("A game that nobody declares is played to the last trick."))
+        clauses.append(Clause("A game that nobody declares is played to the last trick.",
+                              needs="declarerless"))
         return clauses

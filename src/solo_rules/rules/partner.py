@@ -57,6 +57,8 @@ class CalledCard(RuleModule, PartnerRules):
     must_lead_when_leading_suit: bool = True
     helfer: Helfer | None = None
 
+    topics = ("void_suit",)
+
     def stages(self) -> tuple[Stage, ...]:
         """The call, then the called partner naming trumps where the contract has him do so."""
         return _CallStage(self), _PartnerTrumpStage(self)
@@ -152,33 +154,38 @@ class CalledCard(RuleModule, PartnerRules):
     def describe(self) -> list[Clause]:
         ladder = [_RANK_WORDS[rank] for rank in self.ranks]
         first = ladder[0]
-        which = "a card" if not self.must_not_hold else "a card he does not hold"
         suits = " of a suit other than trumps" if self.exclude_trump_suit else ""
-        fallback = f"; if he holds every such {first}, a {ladder[1]}" if ladder[1:] else ""
+        fallback = f"if he holds every such {first}, a {ladder[1]}" if ladder[1:] else ""
         if ladder[2:]:
             fallback += ", and so on down the ranks " + " ".join(ladder[2:])
-        clauses = [
-            Clause(f"In a partnership contract the declarer calls {which}{suits}: an {first}"
-                   f"{fallback}. The matadors cannot be called.", "ranks"),
+        if self.must_not_hold:
+            clauses = [Clause(f"In a partnership contract the declarer calls a card he does not "
+                              f"hold{suits}: an {first}; {fallback}. The matadors cannot be "
+                              "called.", "ranks", ("exclude_trump_suit", "must_not_hold"))]
+        else:
+            clauses = [
+                Clause(f"In a partnership contract the declarer calls an {first}{suits}. The "
+                       "matadors cannot be called.", "ranks", ("exclude_trump_suit",)),
+                Clause(f"He may call an {first} he holds himself: he then plays alone, and the "
+                       "others learn it only when he plays that card.", "must_not_hold"),
+                Clause("Where the partner must name trumps, the called card must be one the "
+                       f"declarer does not hold: {fallback}.", "ranks", ("must_not_hold",)),
+            ]
+        clauses += [
             Clause("Whoever holds the called card is the declarer's partner. Nobody is told who "
-                   "that is; it becomes known when the card is played.", "must_not_hold"),
+                   "that is; it becomes known when the card is played."),
             Clause("The declarer may call a card of a suit in which he holds no card.",
-                   "ranks"),
+                   "void_suit"),
         ]
-        if not self.must_not_hold:
-            clauses.append(Clause(
-                f"He may call an {first} he holds himself: he then plays alone, and the others "
-                "learn it only when he plays that card. Where the partner must name trumps, the "
-                "called card must be one the declarer does not hold.", "must_not_hold"))
         if self.trump_not_called_suit:
             clauses.append(Clause("Where the partner names trumps, he may not name the suit of "
                                   "the called card.", "trump_not_called_suit"))
-        if self.must_play_when_led:
-            clauses.append(Clause("When the suit of the called card is led, its holder must "
-                                  "play the called card.", "must_play_when_led"))
-        if self.must_lead_when_leading_suit:
-            clauses.append(Clause("When the holder of the called card leads its suit, he must "
-                                  "lead the called card itself.", "must_lead_when_leading_suit"))
+        clauses.append(Clause("When the suit of the called card is led, its holder "
+                              + ("must" if self.must_play_when_led else "need not")
+                              + " play the called card.", "must_play_when_led"))
+        clauses.append(Clause("When the holder of the called card leads its suit, he "
+                              + ("must" if self.must_lead_when_leading_suit else "need not")
+                              + " lead the called card itself.", "must_lead_when_leading_suit"))
         if self.helfer is not None:
             helfer = self.helfer
             text = ("When the first tricks are complete and the decision to stop or play on "

@@ -43,6 +43,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
 
     must_trump: bool = False
 
+    topics = ("first_lead",)
     phase = Phase.PLAY
     expects = "a card to play"
 
@@ -147,10 +148,10 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         void = ("must play a trump if he can" if self.must_trump
                 else "may play any card; there is no duty to trump or to beat the trick")
         return [
-            Clause("Eldest leads to the first trick; the winner of each trick leads to the next.",
-                   "must_trump"),
+            Clause("Eldest leads to the first trick.", "first_lead"),
+            Clause("The winner of each trick leads to the next."),
             Clause("Each player must follow the suit led if he can; a player who cannot "
                    f"{void}.", "must_trump"),
             Clause("The highest trump wins the trick; if no trump is played, the highest card "
-                   "of the suit led wins.", "must_trump"),
+                   "of the suit led wins."),
         ]

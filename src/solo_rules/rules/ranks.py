@@ -11,9 +11,6 @@ from solo_rules.schema import Clause, RuleModule, register
 
 __all__ = ["MatadorTrumps", "rank_list"]
 
-_MATADOR_NAMES = ("Spadille", "Manille", "Basta")
-
-
 def rank_list(value: object) -> tuple[Rank, ...]:
     """Convert a list of rank letters (``A K Q J T 9 8 7``, ``10`` for T) without repeats."""
     if not isinstance(value, (list, tuple)):
@@ -46,6 +43,8 @@ class MatadorTrumps(RuleModule, RankRules):
     S-NIE, S-FOS]. With no trumps the plain order holds in every suit (AMB-50)."""
 
     matadors: tuple[str, ...] = ("CQ", "trump_seven", "SQ")
+    #: what the source calls the matadors, highest first (Spadille, Manille, Basta in S-WIK)
+    names: tuple[str, ...] = ("Spadille", "Manille", "Basta")
     plain_order: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=_order)
     no_trump_order: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=_order)
 
@@ -63,12 +62,12 @@ class MatadorTrumps(RuleModule, RankRules):
         names = []
         for position, name in enumerate(self.matadors):
             card = "the seven of trumps" if name == "trump_seven" else Card[name].symbol_text
-            label = _MATADOR_NAMES[position] if position < 3 else "matador"
+            label = self.names[position] if position < len(self.names) else "matador"
             names.append(f"{card} ({label})")
         order = " ".join("10" if r is Rank.TEN else r.letter for r in self.plain_order)
         return [
             Clause("The highest trumps, whatever suit is trump, are in order " + ", ".join(names)
-                   + "; together they are the matadors.", "matadors"),
+                   + "; together they are the matadors.", "matadors", ("names",)),
             Clause("A black queen that is a matador belongs to the trump suit only, never to its "
                    "printed suit.", "matadors"),
             Clause(f"Below the matadors the trumps, and every plain suit, rank {order}.",
@@ -76,5 +75,5 @@ class MatadorTrumps(RuleModule, RankRules):
             Clause("In a contract without trumps there are no matadors: every card keeps its "
                    "suit and ranks " + " ".join("10" if r is Rank.TEN else r.letter
                                                  for r in self.no_trump_order) + ".",
-                   "no_trump_order"),
+                   "no_trump_order", needs="no_trump"),
         ]

@@ -154,11 +154,11 @@ class MackersFirstLast(RuleModule, ScoringRules):
         return made, [(name, v) for name, v in parts if v]
 
     def describe(self) -> list[Clause]:
-        clubs = ", ".join(f"{name} {value}" for name, value in self.club_values.items())
+        clubs = ", ".join(f"⟨{name}⟩ {value}" for name, value in self.club_values.items())
         names = ", ".join(f"the {name.split('_')[1]} of trumps" if name in _TRUMP_RANK_TOKENS
                           else Card[name].symbol_text for name in self.mackers)
         clauses = [
-            Clause("A hand is worth the value of its bid plus mackers, First and Last.", "first"),
+            Clause("A hand is worth the value of its bid plus mackers, First and Last."),
             Clause(f"With clubs as trumps these bids have their club value: {clubs}; other bids "
                    "keep their value.", "club_values"),
             Clause(f"Mackers are, in order, {names}. The party scores "
@@ -174,10 +174,11 @@ class MackersFirstLast(RuleModule, ScoringRules):
         ]
         if self.doubled:
             clauses.append(Clause("Mackers, First and Last count double in "
-                                  f"{', '.join(self.doubled)}.", "doubled"))
+                                  f"{', '.join(f'⟨{c}⟩' for c in self.doubled)}.", "doubled"))
         if self.no_extras:
             clauses.append(Clause("There are no mackers, First or Last in "
-                                  f"{', '.join(self.no_extras)}.", "no_extras"))
+                                  f"{', '.join(f'⟨{c}⟩' for c in self.no_extras)}.",
+                                  "no_extras"))
         clauses.append(Clause({
             "off": "A party that fails loses the value of its bid only.",
             "own_mackers": "Mackers count both ways: a party that fails also loses the value of "
@@ -186,7 +187,7 @@ class MackersFirstLast(RuleModule, ScoringRules):
                                  "value of the mackers its opponents held.",
         }[self.both_ways], "both_ways"))
         clauses.append(Clause("If the declarer makes his contract the value is won; otherwise "
-                              "it is lost.", "both_ways"))
+                              "it is lost."))
         return clauses
 
 
@@ -224,9 +225,10 @@ class GameValues(RuleModule, ScoringRules):
         if self.go_on_contract is not None:
             clauses.append(Clause(
                 "A party that goes on for all the tricks plays for the value of a "
-                f"{self.go_on_contract.replace('_', ' ').capitalize()} in the same suit, won or "
+                f"⟨{self.go_on_contract}⟩ in the same suit, won or "
                 "lost as a whole.", "go_on_contract"))
         clauses.append(Clause("If the party takes its tricks it wins the value, otherwise it "
-                              "loses it; a game that nobody declares is lost by the player it "
-                              "names."))
+                              "loses it."))
+        clauses.append(Clause("A game that nobody declares is lost by the player it names.",
+                              needs="declarerless"))
         return clauses

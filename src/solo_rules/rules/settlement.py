@@ -116,11 +116,11 @@ class PerAdversary(Settlement):
         unit = "the value" if self.stake == 1 else f"the value times {self.stake}"
         return [
             Clause("The players settle in counters between themselves: what one wins, the "
-                   "others lose.", "stake"),
+                   "others lose."),
             Clause(f"A player who plays alone receives {unit} from each adversary if he wins, "
                    "and pays it to each of them if he loses.", "stake"),
             Clause(f"Two partners each receive {unit} from one adversary, or each pay it to "
-                   "one adversary.", "stake"),
+                   "one adversary.", "stake", needs="partnership"),
             Clause("In a game that nobody declares, the player who loses it pays each other "
-                   "player.", "stake"),
+                   "player.", "stake", needs="declarerless"),
         ]

@@ -87,11 +87,11 @@ class AllPass:
         """The all-pass rule in prose."""
         otherwise = ("the hand is thrown in and the deal passes on" if self.play is None else
                      "the hand is played at once, without a declarer, as the contract "
-                     f"{self.play.replace('_', ' ').capitalize()} below")
+                     f"⟨{self.play}⟩ below")
         if not self.contracts:
             return Clause(f"If everyone passes, {otherwise}.", "all_pass")
         holder = " and ".join(card.symbol_text for card in self.holder_of)
-        games = " or ".join(c.capitalize() for c in self.contracts)
+        games = " or ".join(f"⟨{c}⟩" for c in self.contracts)
         them = "them both" if len(self.holder_of) > 1 else "it"
         return Clause(f"If everyone passes, the player holding {holder} must play a {games}; "
                       f"if nobody holds {them}, {otherwise}.", "all_pass")

@@ -244,7 +244,7 @@ class ImmediateHold(Auction[HoldState]):
         preferred = self.preferred_suit
         shown = []
         for level in self.levels:
-            contract = level.contract.capitalize()
+            contract = f"⟨{level.contract}⟩"
             shown.append(f"{contract} in {suit_word(preferred)}"
                          if level.preferred and preferred is not None else contract)
         clauses = [
@@ -276,8 +276,8 @@ class ImmediateHold(Auction[HoldState]):
             cards = " and ".join(card.symbol_text for card in self.duty.cards)
             clauses.append(Clause(
                 f"A player dealt {cards} must bid: he may not pass until a "
-                f"{self.duty.released_by.capitalize()} has been bid, and he must declare at "
-                f"least a {self.duty.at_least.capitalize()} unless a "
-                f"{self.duty.released_by.capitalize()} was bid.", "duty"))
+                f"⟨{self.duty.released_by}⟩ has been bid, and he must declare at "
+                f"least a ⟨{self.duty.at_least}⟩ unless a "
+                f"⟨{self.duty.released_by}⟩ was bid.", "duty"))
         clauses.append(self.all_pass.describe())
         return clauses

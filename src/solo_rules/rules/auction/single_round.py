@@ -79,6 +79,7 @@ class SingleRound(Auction[RoundState]):
     bids: tuple[RankedBid, ...]
 
     extra_words = (KEEP,)
+    topics = ("all_pass",)
 
     def __attrs_post_init__(self) -> None:
         if not self.bids:
@@ -199,8 +200,7 @@ class SingleRound(Auction[RoundState]):
         order = " < ".join(" = ".join(names) for _, names in sorted(ranked.items()))
         clauses = [
             Clause("Each player bids once, beginning with the player on the dealer's left: he "
-                   "passes or makes a bid that outranks the standing bid, which it overrides.",
-                   "bids"),
+                   "passes or makes a bid that outranks the standing bid, which it overrides."),
             Clause(f"The bids rank, lowest first: {order}. A bid does not overcall a bid of "
                    "equal rank, so only one of them can be played in a hand.", "bids"),
         ]
@@ -208,19 +208,20 @@ class SingleRound(Auction[RoundState]):
             if bid.join:
                 clauses.append(Clause(
                     f"A player may bid {bid.words()} over a standing {bid.words()}: he joins "
-                    "it, and each of them plays and settles his own game.", "bids"))
+                    "it, and each of them plays and settles his own game.", f"bids.{bid.id}"))
             if bid.needs_one_of:
                 cards = " ".join(card.symbol_text for card in bid.needs_one_of)
                 clauses.append(Clause(f"To bid {bid.words()} a player must hold at least one "
-                                      f"of {cards}.", "bids"))
+                                      f"of {cards}.", f"bids.{bid.id}"))
             for over in bid.keepable_over:
                 standing = next(b for b in self.bids if b.id == over).words()
                 clauses.append(Clause(
                     f"When {bid.words()} is bid over a standing {standing}, the {standing} "
                     f"bidder may at once keep it (he then plays {bid.words()} himself, if he "
-                    "could have bid it) or let it stand; this is not his one bid.", "bids"))
+                    "could have bid it) or let it stand; this is not his one bid.",
+                    f"bids.{bid.id}"))
         clauses.append(Clause("The bid fixes the contract; its holder only names trumps where "
                               "the bid leaves them open, and calls a partner where the contract "
-                              "has one.", "bids"))
+                              "has one."))
         clauses.append(AllPass().describe())
         return clauses
