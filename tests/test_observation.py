@@ -4,6 +4,7 @@ string and the fixed-length encoding hold what a seat may know and nothing more 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -85,3 +86,16 @@ def test_information_state_string_is_perfect_recall() -> None:
             key = encoder.string(state.view(1))
             record = (state.hands[1], *(a for _, a in state.history))
             assert seen.setdefault(key, record) == record
+
+
+def test_the_observation_docs_list_every_field_and_size() -> None:
+    """docs/observations.md documents the encoding field by field: each field's name is in
+    its table, and each variant's action count and size are as printed there."""
+    page = (Path(__file__).parents[1] / "docs" / "observations.md").read_text("utf-8")
+    for variant in VARIANTS:
+        encoder = Encoder(variant)
+        for field in encoder.fields:
+            assert f"| `{field.name}` |" in page
+        row = (f"| {variant} | {encoder.players} | {encoder.index.num_distinct_actions} | "
+               f"{encoder.size} |")
+        assert row in page, row
