@@ -146,3 +146,28 @@ def test_voids_shown_by_play_are_kept() -> None:
 
 def _played(state: sr.GameState, seat: int) -> int:
     return state.dealt_hand(seat).mask & ~state.hands[seat]
+
+
+def test_cards_laid_face_up_stay_with_the_declarer() -> None:
+    """[S-NIE Bronco; AMB-34] the cards a contract lays face up are the declarer's in every
+    resampled deal."""
+    rng = random.Random(0)
+    for seed in range(100):
+        state = sr.new_game("niese", seed=seed)
+        while not state.is_terminal:
+            view = state.view((state.player + 1) % 4)
+            if view.exposed and view.declarer not in (None, view.seat):
+                for _ in range(5):
+                    hands = resample(view, "niese", rng)
+                    assert hands[view.declarer] & view.exposed.mask == view.exposed.mask
+                return
+            state = state.apply(rng.choice(state.legal_actions()))
+    pytest.fail("no exposed hand in 100 Niese hands")
+
+
+def test_resampling_is_reproducible_from_the_seed() -> None:
+    state = _late_state("foster", 0, 3)
+    view = state.view(state.player)
+    first = [resample(view, "foster", random.Random(9)) for _ in range(2)]
+    assert first[0] == first[1]
+    assert len({resample(view, "foster", random.Random(seed)) for seed in range(20)}) > 1
