@@ -114,3 +114,8 @@ def test_openspiel_ismcts_example_plays_hands() -> None:
     spec.loader.exec_module(module)
     mine, theirs = module.play("heart-solo", hands=2, simulations=10, seed=0)
     assert abs(mine + 2 * theirs) < 1e-9  # Heart Solo settles between the players: zero-sum
+
+
+def test_a_dealer_outside_the_table_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"dealer must be a seat 0\.\.2, got 5"):
+        pyspiel.load_game(register("heart-solo"), {"dealer": 5})

@@ -61,6 +61,10 @@ class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(_game_type(self.rules), _game_info(self.rules), params or {})
+        players = self.rules.players
+        if not 0 <= self.dealer < players:
+            raise ValueError(f"{game_name(self.rules)}: dealer must be a seat 0..{players - 1}, "
+                             f"got {self.dealer}")
 
     @property
     def dealer(self) -> int:
