@@ -99,3 +99,17 @@ def test_the_observation_docs_list_every_field_and_size() -> None:
         row = (f"| {variant} | {encoder.players} | {encoder.index.num_distinct_actions} | "
                f"{encoder.size} |")
         assert row in page, row
+
+
+def test_the_core_imports_no_optional_framework() -> None:
+    """Encodings are lists of floats: ``import solo_rules`` loads neither numpy nor the
+    frameworks of ``solo_rules.integrations`` (optional extras)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, solo_rules; solo_rules.Encoder('foster'); "
+            "print(sorted(m for m in ('numpy', 'pyspiel', 'pettingzoo', 'gymnasium', "
+            "'solo_rules.integrations') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"

@@ -29,19 +29,23 @@ from solo_rules.errors import (
     VariantError,
 )
 from solo_rules.game import CompiledRules, compile, new_game
+from solo_rules.observation import ActionIndex, Encoder
 from solo_rules.ranking import TRUMP, Ranking, Trump
+from solo_rules.resample import Resampler, resample
 from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, Trick
 from solo_rules.variant import Variant, available_variants, load_variant
 
 __all__ = [
     "TRUMP",
     "Action",
+    "ActionIndex",
     "ActionParseError",
     "Card",
     "CardParseError",
     "CardSet",
     "CompiledRules",
     "Contract",
+    "Encoder",
     "Flags",
     "GameState",
     "IllegalActionError",
@@ -52,6 +56,7 @@ __all__ = [
     "Rank",
     "Ranking",
     "RecordError",
+    "Resampler",
     "SoloRulesError",
     "Suit",
     "Trick",
@@ -68,6 +73,7 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "piquet_pack",
+    "resample",
     "rulebook",
 ]
 __version__ = "0.1.0"
