@@ -5,7 +5,8 @@
 
 IS-MCTS samples the hidden cards with ``resample_from_infostate``, which draws deals uniformly
 from those consistent with the seat's view (``solo_rules.resample``). It prints seat 0's
-average score next to the average of the random seats, over the same hands.
+average score next to the average of the random seats, over the same hands; ``--seed`` fixes
+the deals, the search and the random seats.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ def play(variant: str, hands: int, simulations: int, seed: int) -> tuple[float, 
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations,
                            random_state=rng)
+    # Draw the sampled deals from the seeded generator too, so a run is reproducible.
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
     searched, others = 0.0, 0.0
     for _ in range(hands):
         state = game.new_initial_state()

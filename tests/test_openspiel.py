@@ -112,8 +112,9 @@ def test_openspiel_ismcts_example_plays_hands() -> None:
     module = importlib.util.module_from_spec(spec)
     sys.modules["openspiel_ismcts"] = module
     spec.loader.exec_module(module)
-    mine, theirs = module.play("heart-solo", hands=2, simulations=10, seed=0)
+    mine, theirs = module.play("heart-solo", hands=2, simulations=10, seed=3)
     assert abs(mine + 2 * theirs) < 1e-9  # Heart Solo settles between the players: zero-sum
+    assert module.play("heart-solo", hands=2, simulations=10, seed=3) == (mine, theirs)
 
 
 def test_a_dealer_outside_the_table_is_refused() -> None:
