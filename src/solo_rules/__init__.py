@@ -41,6 +41,7 @@ from solo_rules.errors import (
 )
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.match import Match
+from solo_rules.observation import ActionIndex, Encoder
 from solo_rules.ranking import TRUMP, Ranking, Trump
 from solo_rules.record import (
     GameRecord,
@@ -51,6 +52,7 @@ from solo_rules.record import (
     record_of,
     replay,
 )
+from solo_rules.resample import Resampler, resample
 from solo_rules.serial import converter, structure, to_json, unstructure
 from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, Trick
 from solo_rules.variant import Variant, available_variants, load_variant
@@ -58,6 +60,7 @@ from solo_rules.variant import Variant, available_variants, load_variant
 __all__ = [
     "TRUMP",
     "Action",
+    "ActionIndex",
     "ActionParseError",
     "Card",
     "CardParseError",
@@ -65,6 +68,7 @@ __all__ = [
     "CompiledRules",
     "Contract",
     "DiffEntry",
+    "Encoder",
     "EntryWitness",
     "Flags",
     "GameRecord",
@@ -82,6 +86,7 @@ __all__ = [
     "Ranking",
     "RecordError",
     "RecordedVariant",
+    "Resampler",
     "SimulationResult",
     "SoloRulesError",
     "Suit",
@@ -106,6 +111,7 @@ __all__ = [
     "read_record",
     "record_of",
     "replay",
+    "resample",
     "rulebook",
     "simulate",
     "structure",

@@ -51,6 +51,12 @@ class PartyPoints(RuleModule, ScoringRules):
                 parts.append(("matadors", self.matadors))
         return rules.early_end.made(rules, state), [(n, v) for n, v in parts if v]
 
+    def max_value(self, rules: Rules) -> int:
+        """The largest base with every bonus added."""
+        bases = max(c.base for c in rules.contracts.contracts)
+        return (bases + self.prime + max(self.tout_announced, self.tout_unannounced)
+                + self.matadors)
+
     def describe(self) -> list[Clause]:
         return [
             Clause("A hand is worth the base value of its contract plus the bonuses that apply.",
@@ -153,6 +159,12 @@ class MackersFirstLast(RuleModule, ScoringRules):
                 parts.append(("last", self.last * unit))
         return made, [(name, v) for name, v in parts if v]
 
+    def max_value(self, rules: Rules) -> int:
+        """The largest bid value, plus every macker, First and Last at the largest unit."""
+        bids = max([*(c.base for c in rules.contracts.contracts), *self.club_values.values()])
+        unit = max(self.club_factor, 1) * (2 if self.doubled else 1)
+        return bids + (len(self.mackers) * self.macker + self.first + self.last) * unit
+
     def describe(self) -> list[Clause]:
         clubs = ", ".join(f"⟨{name}⟩ {value}" for name, value in self.club_values.items())
         names = ", ".join(f"the {name.split('_')[1]} of trumps" if name in _TRUMP_RANK_TOKENS
@@ -218,6 +230,11 @@ class GameValues(RuleModule, ScoringRules):
         value = rules.contracts.value(rules.contract_def(contract.kind).base, contract.trump)
         made = contract.declarer is not None and rules.early_end.made(rules, state)
         return made, [("game", value)]
+
+    def max_value(self, rules: Rules) -> int:
+        """The largest value of the table in any trumps."""
+        return max(rules.contracts.value(c.base, trump)
+                   for c in rules.contracts.contracts for trump in (*Trump, None))
 
     def describe(self) -> list[Clause]:
         clauses = [Clause("A game is worth its value from the table of contracts, in suit or in "

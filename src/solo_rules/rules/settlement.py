@@ -40,6 +40,14 @@ class Settlement(RuleModule, SettlementRules):
                        self.settle(rules, state, value),
                        tuple((name, sign * v) for name, v in parts))
 
+    def bound(self, rules: Rules) -> int:
+        """Every seat a declarer of a joint contract, each settling the largest value."""
+        return rules.players * self.settled(rules, rules.scoring.max_value(rules))
+
+    @abc.abstractmethod
+    def settled(self, rules: Rules, value: int) -> int:
+        """An upper bound of one seat's change, in absolute value, for a hand of ``value``."""
+
     def _joint(self, rules: Rules, state: GameState) -> Outcome:
         """Each declarer of a joint contract plays and settles his own game with every other
         player; the results add up."""
@@ -70,6 +78,10 @@ class ScoreSheet(Settlement):
         """The change of each seat's score for a signed hand value."""
         party = state.party()
         return tuple(value if seat in party else 0 for seat in range(state.players))
+
+    def settled(self, rules: Rules, value: int) -> int:
+        """The party's members each score the value."""
+        return value
 
     def describe(self) -> list[Clause]:
         return [Clause("Each player keeps a running score. Only the declarer's party scores: the "
@@ -111,6 +123,10 @@ class PerAdversary(Settlement):
             raise ValueError(f"{len(side)} partners cannot share what "
                              f"{state.players - len(side)} adversaries pay")
         return tuple(share if seat in side else -amount for seat in range(state.players))
+
+    def settled(self, rules: Rules, value: int) -> int:
+        """A lone player receives from, or pays, every adversary."""
+        return value * self.stake * (rules.players - 1)
 
     def describe(self) -> list[Clause]:
         unit = "the value" if self.stake == 1 else f"the value times {self.stake}"

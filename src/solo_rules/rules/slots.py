@@ -230,6 +230,11 @@ class ScoringRules(Describes, Protocol):
         """Whether the party made its objective, and the value's named parts (unsigned)."""
         ...
 
+    def max_value(self, rules: Rules) -> int:
+        """An upper bound of a hand's unsigned value (every part at its largest), for the
+        utility range agents' frameworks ask for."""
+        ...
+
 
 @runtime_checkable
 class SettlementRules(Describes, Protocol):
@@ -238,6 +243,10 @@ class SettlementRules(Describes, Protocol):
 
     def outcome(self, rules: Rules, state: GameState) -> Outcome:
         """The scored and settled result of the finished hand."""
+        ...
+
+    def bound(self, rules: Rules) -> int:
+        """An upper bound of any seat's score change in one hand, in absolute value."""
         ...
 
 

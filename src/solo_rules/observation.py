@@ -1,0 +1,191 @@
+"""Observations for agents: a dense action index, an information-state string and a
+fixed-length numeric encoding of one seat's view (docs/observations.md, field by field).
+
+Everything here is computed from a ``PlayerView``, so an encoding holds exactly what that seat
+may know and nothing more. Encodings are plain lists of floats (no numpy in the core); their
+length depends on the variant only, never on the moment of the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from solo_rules.actions import Action
+from solo_rules.game import CompiledRules, compile
+from solo_rules.ranking import Trump
+from solo_rules.state import Phase, PlayerView
+from solo_rules.variant import Variant, load_variant
+
+__all__ = ["ActionIndex", "Encoder", "Field", "rules_of"]
+
+
+def rules_of(variant: CompiledRules | Variant | str) -> CompiledRules:
+    """The compiled rule set of a variant given as compiled rules, a ``Variant`` or its id."""
+    if isinstance(variant, CompiledRules):
+        return variant
+    return compile(load_variant(variant) if isinstance(variant, str) else variant)
+
+
+class ActionIndex:
+    """The actions of one variant numbered densely 0..n-1 in ascending id order, so agents
+    see ``num_distinct_actions`` outputs however sparse the ids are (Niese's reach 1086)."""
+
+    def __init__(self, variant: CompiledRules | Variant | str) -> None:
+        self.actions: tuple[Action, ...] = tuple(sorted(rules_of(variant).actions.by_id.values()))
+        self._index = {action.id: n for n, action in enumerate(self.actions)}
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many actions the variant has."""
+        return len(self.actions)
+
+    def index(self, action: Action | int) -> int:
+        """The dense index of an action (or of its id)."""
+        return self._index[action if isinstance(action, int) else action.id]
+
+    def action(self, index: int) -> Action:
+        """The action at a dense index."""
+        return self.actions[index]
+
+    def mask(self, legal: Iterable[Action]) -> list[float]:
+        """The legal-action mask: 1.0 at the dense index of each action of ``legal``."""
+        out = [0.0] * len(self.actions)
+        for action in legal:
+            out[self._index[action.id]] = 1.0
+        return out
+
+
+@attrs.frozen
+class Field:
+    """One field of the encoding: its name, where it starts, how many floats, what it holds."""
+
+    name: str
+    start: int
+    size: int
+    doc: str
+
+
+class Encoder:
+    """Encodes views of one variant: ``encode(view)`` is a list of ``size`` floats laid out
+    as ``fields``; ``string(view)`` is the information-state string (perfect recall)."""
+
+    def __init__(self, variant: CompiledRules | Variant | str) -> None:
+        rules = rules_of(variant)
+        self.rules = rules
+        self.index = ActionIndex(rules)
+        self.players = players = rules.players
+        self.phases: tuple[str, ...] = (*rules.stages, Phase.END)
+        self.contracts: tuple[str, ...] = tuple(c.id for c in rules.contracts.contracts)
+        self.tricks = tricks = rules.hand_size
+        actions = self.index.num_distinct_actions
+        layout = (
+            ("seat", players, "one-hot: the observing seat"),
+            ("dealer", players, "one-hot: the dealer"),
+            ("phase", len(self.phases), f"one-hot over the phases {', '.join(self.phases)}"),
+            ("current_player", players, "one-hot: the seat to act (all zero once over)"),
+            ("hand", 32, "the seat's unplayed cards, by card id 0..31"),
+            ("exposed", 32, "other seats' unplayed cards that lie face up by rule"),
+            ("contract", len(self.contracts),
+             f"one-hot: the contract in play, over {', '.join(self.contracts)}"),
+            ("declarer", players, "one-hot: the declarer (all zero when none)"),
+            ("trump", len(Trump), "one-hot: trumps C S H D or none; all zero until named"),
+            ("tout", 1, "1.0 when Tout is declared"),
+            ("called", 32, "one-hot: the called card"),
+            ("partner", players, "one-hot: the partner, once this seat may know him"),
+            ("trick_leader", players, "one-hot: the leader of the trick in progress"),
+            ("trick", players * 32,
+             "the trick in progress: per position in playing order, the card one-hot"),
+            ("tricks", tricks * (2 * players + players * 32),
+             "per completed trick in order: leader one-hot, winner one-hot, then per seat "
+             "(seat 0 first) the card it played one-hot"),
+            ("said", players * actions,
+             "per seat: multi-hot over the dense action index of every non-card action it "
+             "took (bids, passes, declarations, calls, words)"),
+            ("last_said", players * actions,
+             "per seat: one-hot of the last non-card action it took"),
+        )
+        fields = []
+        start = 0
+        for name, size, doc in layout:
+            fields.append(Field(name, start, size, doc))
+            start += size
+        self.fields: tuple[Field, ...] = tuple(fields)
+        self.size = start
+        self._start = {f.name: f.start for f in fields}
+        self._phase = {phase: n for n, phase in enumerate(self.phases)}
+        self._contract = {cid: n for n, cid in enumerate(self.contracts)}
+
+    def encode(self, view: PlayerView) -> list[float]:
+        """The encoding of ``view``: ``size`` floats, 0.0 or 1.0, laid out as ``fields``."""
+        out = [0.0] * self.size
+        at = self._start
+        players = self.players
+
+        def one(field: str, offset: int | None) -> None:
+            if offset is not None:
+                out[at[field] + offset] = 1.0
+
+        def cards(field: str, mask: int, base: int = 0) -> None:
+            start = at[field] + base
+            while mask:
+                low = mask & -mask
+                out[start + low.bit_length() - 1] = 1.0
+                mask ^= low
+
+        one("seat", view.seat)
+        one("dealer", view.dealer)
+        one("phase", self._phase.get(view.phase))
+        one("current_player", view.current_player)
+        cards("hand", view.hand.mask)
+        cards("exposed", view.exposed.mask)
+        one("contract", None if view.contract_kind is None
+            else self._contract[view.contract_kind])
+        one("declarer", view.declarer)
+        one("trump", None if view.trump is None else int(view.trump))
+        out[at["tout"]] = float(view.tout)
+        one("called", view.called)
+        one("partner", view.partner)
+        if view.trick:
+            one("trick_leader", view.trick[0][0])
+            for position, (_, card) in enumerate(view.trick):
+                one("trick", position * 32 + card)
+        width = 2 * players + players * 32
+        for n, trick in enumerate(view.tricks):
+            base = n * width
+            one("tricks", base + trick.leader)
+            one("tricks", base + players + trick.winner)
+            for seat, played in zip(trick.players(players), trick.cards, strict=True):
+                one("tricks", base + 2 * players + seat * 32 + played)
+        actions = self.index.num_distinct_actions
+        last: dict[int, int] = {}
+        for seat, action in view.history:
+            if action.kind != "play":
+                index = self.index.index(action)
+                one("said", seat * actions + index)
+                last[seat] = index
+        for seat, index in last.items():
+            one("last_said", seat * actions + index)
+        return out
+
+    def string(self, view: PlayerView) -> str:
+        """The information-state string: the seat, its hand, the cards face up, the partner
+        if known, and every public action in order, so equal strings mean equal knowledge."""
+        parts = [f"seat {view.seat}", f"dealer {view.dealer}", f"hand {view.hand}"]
+        if view.exposed:
+            parts.append(f"exposed {view.exposed}")
+        if view.partner is not None:
+            parts.append(f"partner {view.partner}")
+        parts.append("history " + " ".join(f"{seat}:{action.text.replace(' ', '_')}"
+                                           for seat, action in view.history))
+        return " | ".join(parts)
+
+    def legal_mask(self, view: PlayerView) -> list[float]:
+        """The legal-action mask of ``view`` over the dense action index (all zero when the
+        seat is not to act)."""
+        return self.index.mask(view.legal_actions)
+
+    def split(self, vector: Sequence[float]) -> dict[str, Sequence[float]]:
+        """An encoding cut into its named fields."""
+        return {f.name: vector[f.start:f.start + f.size] for f in self.fields}

@@ -1,0 +1,220 @@
+"""Resampling: complete deals drawn uniformly from those consistent with one seat's view.
+
+A deal is *consistent* with a view when playing the view's history on it is legal all the way
+and gives that seat the very same view: its own hand, the cards played, the cards a contract
+lays face up, the called card's holder once known, and every seat's earlier decisions (a seat
+that failed to follow suit holds none of that suit). The sampler counts, exactly, the deals
+that respect the card constraints read from the view (hand sizes, cards played, exposed cards,
+the revealed partner's called card, voids shown by play), draws one of them uniformly with the
+given ``random.Random``, and keeps it only if replaying the history confirms it: rejection
+from a uniform superset, so the result is uniform over the consistent deals.
+
+>>> import random, solo_rules as sr
+>>> from solo_rules.resample import resample
+>>> state = sr.new_game("altenburg-1988", seed=7)
+>>> hands = resample(state.view(0), "altenburg-1988", random.Random(1))
+>>> hands[0] == state.hands[0]
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+
+from solo_rules.errors import InvalidStateError
+from solo_rules.game import CompiledRules
+from solo_rules.observation import rules_of
+from solo_rules.state import GameState, PlayerView
+from solo_rules.variant import Variant
+
+__all__ = ["Resampler", "is_consistent", "replay", "resample", "resample_state"]
+
+#: A split of one class of cards: (seat, how many) pairs, the card assignments it stands for,
+#: and the room each seat has left after it.
+Share = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]
+
+#: How many drawn deals may fail the replay check before the sampler gives up.
+MAX_TRIES = 100_000
+
+
+def replay(rules: CompiledRules, hands: tuple[int, ...], dealer: int,
+           view: PlayerView) -> GameState | None:
+    """The state reached by playing ``view``'s history on the dealt ``hands``, or ``None``
+    when an action of it is not legal there."""
+    state = rules.start(hands, dealer)
+    for seat, action in view.history:
+        if state.current_player != seat or not rules.is_legal(state, action.id):
+            return None
+        state = rules.apply_id(state, action.id)
+    return state
+
+
+def is_consistent(view: PlayerView, variant: CompiledRules | Variant | str,
+                  hands: tuple[int, ...]) -> bool:
+    """Whether the dealt ``hands`` (one card mask per seat) are consistent with ``view``."""
+    rules = rules_of(variant)
+    state = replay(rules, hands, view.dealer, view)
+    return state is not None and rules.view(state, view.seat) == view
+
+
+class Resampler:
+    """The deals consistent with one view: build once, then ``sample(rng)`` as often as
+    needed (a sampling bot's determinizations); ``count`` is the size of the superset."""
+
+    def __init__(self, view: PlayerView, variant: CompiledRules | Variant | str) -> None:
+        self.rules = rules = rules_of(variant)
+        self.view = view
+        players = rules.players
+        if view.players != players:
+            raise InvalidStateError(f"the view has {view.players} seats; "
+                                    f"{rules.variant.id} has {players}")
+        played = [0] * players
+        for trick in view.tricks:
+            for seat, card in zip(trick.players(players), trick.cards, strict=True):
+                played[seat] |= 1 << card
+        for seat, card in view.trick:
+            played[seat] |= 1 << card
+        self.played = tuple(played)
+        known = view.hand.mask | sum(played)
+        others = [seat for seat in range(players) if seat != view.seat]
+        allowed = {card: frozenset(others)
+                   for card in range(32) if (rules.pack & ~known) >> card & 1}
+        for seat, barred in self._voids().items():
+            for card in allowed:
+                if barred >> card & 1:
+                    allowed[card] -= {seat}
+        if view.exposed:
+            declarers = {seat for seat, action in view.history if action.kind == "declare"}
+            holders = frozenset(declarers | {view.declarer}) & frozenset(others)
+            for card in view.exposed:
+                allowed[card] &= holders
+        if view.called is not None and view.partner not in (None, view.seat) \
+                and view.called in allowed:
+            allowed[view.called] = frozenset({view.partner})
+        classes: dict[frozenset[int], list[int]] = {}
+        for card, seats in allowed.items():
+            classes.setdefault(seats, []).append(card)
+        self.classes = tuple((tuple(sorted(seats)), tuple(cards))
+                             for seats, cards in sorted(classes.items(), key=_class_key))
+        self.capacity = tuple(
+            0 if seat == view.seat else rules.hand_size - played[seat].bit_count()
+            for seat in range(players))
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.count = self._count(0, self.capacity)
+
+    def _voids(self) -> dict[int, int]:
+        """Per seat, the cards it cannot hold: those that followed the led suit of a trick
+        to which it played a card of another suit (following is compulsory when able)."""
+        view, rules = self.view, self.rules
+        players = rules.players
+        voids: dict[int, int] = {}
+        if view.trump is None:
+            return voids
+        tables = rules.tables(view.trump)
+        tricks = [tuple(zip(t.players(players), t.cards, strict=True)) for t in view.tricks]
+        if view.trick:
+            tricks.append(tuple((seat, int(card)) for seat, card in view.trick))
+        for trick in tricks:
+            follow = tables.follow_mask(trick[0][1])
+            for seat, card in trick[1:]:
+                if not follow >> card & 1:
+                    voids[seat] = voids.get(seat, 0) | follow
+        return voids
+
+    def _count(self, first: int, capacity: tuple[int, ...]) -> int:
+        """How many ways to give the cards of classes ``first..`` to the seats with room
+        ``capacity`` (memoised: the sampler draws in proportion to these counts)."""
+        if first == len(self.classes):
+            return 1 if not any(capacity) else 0
+        key = (first, capacity)
+        total = self._memo.get(key)
+        if total is None:
+            total = sum(ways * self._count(first + 1, rest)
+                        for _, ways, rest in self._shares(first, capacity))
+            self._memo[key] = total
+        return total
+
+    def _shares(self, first: int, capacity: tuple[int, ...]) -> Iterator[Share]:
+        """Each way to split the cards of class ``first`` among its seats: (seat, how many)
+        pairs, the number of card assignments that split stands for, and the room left."""
+        seats, cards = self.classes[first]
+
+        def go(i: int, left: int, ways: int) -> Iterator[tuple[tuple[tuple[int, int], ...],
+                                                                 int]]:
+            seat = seats[i]
+            if i == len(seats) - 1:
+                if left <= capacity[seat]:
+                    yield ((seat, left),), ways
+                return
+            for k in range(min(left, capacity[seat]) + 1):
+                for tail, tail_ways in go(i + 1, left - k, ways * math.comb(left, k)):
+                    yield ((seat, k), *tail), tail_ways
+
+        if not seats:
+            return
+        for share, ways in go(0, len(cards), 1):
+            rest = list(capacity)
+            for seat, k in share:
+                rest[seat] -= k
+            yield share, ways, tuple(rest)
+
+    def draw(self, rng: random.Random) -> tuple[int, ...]:
+        """A deal drawn uniformly from the superset (not yet checked by replay)."""
+        if self.count == 0:
+            raise InvalidStateError("no deal is consistent with this view")
+        hands = list(self.played)
+        hands[self.view.seat] |= self.view.hand.mask
+        capacity = self.capacity
+        for first, (_, cards) in enumerate(self.classes):
+            share, capacity = self._pick(first, capacity, rng)
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            position = 0
+            for seat, k in share:
+                for card in shuffled[position:position + k]:
+                    hands[seat] |= 1 << card
+                position += k
+        return tuple(hands)
+
+    def _pick(self, first: int, capacity: tuple[int, ...], rng: random.Random
+              ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """A split of class ``first`` drawn in proportion to the deals it leads to, and the
+        room left after it."""
+        pick = rng.randrange(self._count(first, capacity))
+        for share, ways, rest in self._shares(first, capacity):
+            weight = ways * self._count(first + 1, rest)
+            if pick < weight:
+                return share, rest
+            pick -= weight
+        raise AssertionError("the counts do not add up")
+
+    def sample(self, rng: random.Random) -> tuple[int, ...]:
+        """A consistent deal, uniformly: the dealt hands, one card mask per seat."""
+        for _ in range(MAX_TRIES):
+            hands = self.draw(rng)
+            if is_consistent(self.view, self.rules, hands):
+                return hands
+        raise InvalidStateError(f"no consistent deal found in {MAX_TRIES} draws")
+
+
+def _class_key(item: tuple[frozenset[int], list[int]]) -> tuple[int, ...]:
+    return tuple(sorted(item[0]))
+
+
+def resample(view: PlayerView, variant: CompiledRules | Variant | str,
+             rng: random.Random) -> tuple[int, ...]:
+    """Dealt hands (a card mask per seat) drawn uniformly from the deals consistent with
+    ``view``, using ``rng``. For many draws from one view, build a ``Resampler`` once."""
+    return Resampler(view, variant).sample(rng)
+
+
+def resample_state(view: PlayerView, variant: CompiledRules | Variant | str,
+                   rng: random.Random) -> GameState:
+    """A complete state drawn uniformly from those ``view``'s seat cannot tell apart from
+    the true one: a resampled deal with the view's history replayed on it."""
+    rules = rules_of(variant)
+    state = replay(rules, resample(view, rules, rng), view.dealer, view)
+    assert state is not None
+    return state

@@ -1,0 +1,115 @@
+"""Observations for agents: the dense action index, the legal mask, the information-state
+string and the fixed-length encoding hold what a seat may know and nothing more (issue 12)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import solo_rules as sr
+from solo_rules.observation import ActionIndex, Encoder
+
+VARIANTS = ("altenburg-1988", "foster", "heart-solo", "niese")
+
+
+def _states(variant: str, seed: int) -> list[sr.GameState]:
+    rng = random.Random(seed)
+    state = sr.new_game(variant, seed=seed)
+    states = [state]
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_action_index_is_dense_and_round_trips(variant: str) -> None:
+    index = ActionIndex(variant)
+    rules = sr.compile(sr.load_variant(variant))
+    assert index.num_distinct_actions == len(rules.actions.by_id)
+    for n in range(index.num_distinct_actions):
+        assert index.index(index.action(n)) == n
+    assert [a.id for a in index.actions] == sorted(rules.actions.by_id)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_encoding_has_fixed_length_and_marks_exactly_the_legal_actions(variant: str) -> None:
+    encoder = Encoder(variant)
+    for state in _states(variant, 3):
+        for seat in range(state.players):
+            view = state.view(seat)
+            vector = encoder.encode(view)
+            assert len(vector) == encoder.size
+            assert set(vector) <= {0.0, 1.0}
+            mask = encoder.legal_mask(view)
+            legal = {encoder.index.action(n).id for n, bit in enumerate(mask) if bit}
+            assert legal == {a.id for a in view.legal_actions}
+
+
+def test_encoding_fields_tile_the_vector_and_decode_the_view() -> None:
+    encoder = Encoder("altenburg-1988")
+    starts = [f.start for f in encoder.fields]
+    assert starts == sorted(starts) and starts[0] == 0
+    assert sum(f.size for f in encoder.fields) == encoder.size
+    state = _states("altenburg-1988", 5)[-3]
+    view = state.view(2)
+    fields = encoder.split(encoder.encode(view))
+    assert [c for c in range(32) if fields["hand"][c]] == [int(c) for c in view.hand]
+    assert fields["seat"][2] == 1.0 and sum(fields["seat"]) == 1.0
+    played = sum(len(t.cards) for t in view.tricks)
+    assert sum(fields["tricks"]) == played + 2 * len(view.tricks)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_encoding_depends_only_on_what_the_seat_may_know(variant: str) -> None:
+    """Two deals that give seat 0 the same hand give the same encoding and string before
+    anyone acts: the other seats' hidden cards never leak into it."""
+    encoder = Encoder(variant)
+    state = sr.new_game(variant, seed=11)
+    others = [state.hands[s] for s in range(1, state.players)]
+    swapped = sr.new_game(variant, hands=[state.hands[0], *others[::-1]])
+    assert swapped.hands != state.hands
+    assert encoder.encode(state.view(0)) == encoder.encode(swapped.view(0))
+    assert encoder.string(state.view(0)) == encoder.string(swapped.view(0))
+    assert encoder.encode(state.view(1)) != encoder.encode(swapped.view(1))
+
+
+def test_information_state_string_is_perfect_recall() -> None:
+    """Distinct histories give distinct strings for the seat (equal strings, equal
+    knowledge)."""
+    encoder = Encoder("foster")
+    seen: dict[str, tuple[int, ...]] = {}
+    for seed in range(4):
+        for state in _states("foster", seed):
+            key = encoder.string(state.view(1))
+            record = (state.hands[1], *(a for _, a in state.history))
+            assert seen.setdefault(key, record) == record
+
+
+def test_the_observation_docs_list_every_field_and_size() -> None:
+    """docs/observations.md documents the encoding field by field: each field's name is in
+    its table, and each variant's action count and size are as printed there."""
+    page = (Path(__file__).parents[1] / "docs" / "observations.md").read_text("utf-8")
+    for variant in VARIANTS:
+        encoder = Encoder(variant)
+        for field in encoder.fields:
+            assert f"| `{field.name}` |" in page
+        row = (f"| {variant} | {encoder.players} | {encoder.index.num_distinct_actions} | "
+               f"{encoder.size} |")
+        assert row in page, row
+
+
+def test_the_core_imports_no_optional_framework() -> None:
+    """Encodings are lists of floats: ``import solo_rules`` loads neither numpy nor the
+    frameworks of ``solo_rules.integrations`` (optional extras)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, solo_rules; solo_rules.Encoder('foster'); "
+            "print(sorted(m for m in ('numpy', 'pyspiel', 'pettingzoo', 'gymnasium', "
+            "'solo_rules.integrations') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
