@@ -10,6 +10,8 @@ small (ints and tuples, hands as 32-bit masks) and share the compiled rule set.
 from __future__ import annotations
 
 import enum
+import operator
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import attrs
@@ -264,8 +266,8 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, sorted by id; empty exactly when the hand is over."""
-        table = self.rules.actions.by_id
-        return tuple(table[a] for a in self.rules.legal_ids(self))
+        rules = self.rules
+        return tuple(map(rules.actions.by_id.__getitem__, rules.legal_ids(self)))
 
     def action(self, text: str) -> Action:
         """The action of this variant written as ``text`` (raises ``ActionParseError``)."""
@@ -318,10 +320,12 @@ class GameState:
 
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
+_ALL_FIELDS = operator.attrgetter(*_FIELDS)
 
 
 def replace(state: GameState, **changes: Any) -> GameState:
     """``state`` with some fields changed: ``attrs.evolve`` through the positional
-    constructor, which is several times faster on the engine's hot path."""
-    return GameState(*[changes[name] if name in changes else getattr(state, name)
-                       for name in _FIELDS])
+    constructor, every field read at once and merged with ``changes`` in C, which is several
+    times faster on the engine's hot path."""
+    merged: Callable[[str, Any], Any] = changes.get
+    return GameState(*map(merged, _FIELDS, _ALL_FIELDS(state)))
