@@ -30,6 +30,7 @@ from solo_rules.errors import (
 )
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.ranking import TRUMP, Ranking, Trump
+from solo_rules.solver import Solution, solve
 from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, Trick
 from solo_rules.variant import Variant, available_variants, load_variant
 
@@ -53,6 +54,7 @@ __all__ = [
     "Ranking",
     "RecordError",
     "SoloRulesError",
+    "Solution",
     "Suit",
     "Trick",
     "Trump",
@@ -69,5 +71,6 @@ __all__ = [
     "parse_suit",
     "piquet_pack",
     "rulebook",
+    "solve",
 ]
 __version__ = "0.1.0"
