@@ -4,7 +4,9 @@ For each playable variant (or the one given by ``--variant``) it plays the same 
 with the checked ``apply`` and once with ``apply_unchecked``, and prints hands per second and
 microseconds per transition. When OpenSpiel is importable it plays OpenSpiel's ``skat`` (C++
 driven from Python, the reference) the same way in the same process and prints the ratios.
-Each figure is the fastest of ``--repeat`` rounds over the same hands. Not part of the test
+Each figure is the fastest of ``--repeat`` rounds over the same hands, in the process's CPU
+time (``time.process_time``), so that other work on a shared machine does not tilt the ratios
+towards whichever job ran in a quiet spell. Not part of the test
 suite: run ``python benchmarks/playout.py --hands 2000``.
 """
 
@@ -49,14 +51,15 @@ class Run:
 def timed(label: str, hands: int, play_one: Callable[[int], int]) -> Run:
     """Run ``play_one(hand_number)`` (which returns its transition count) for ``hands`` hands."""
     transitions = 0
-    start = last = time.perf_counter()
+    start = time.process_time()
+    last = time.perf_counter()
     for number in range(hands):
         transitions += play_one(number)
         now = time.perf_counter()
         if now - last > PROGRESS_EVERY:
             print(f"  ... {label}: {number + 1}/{hands} hands", file=sys.stderr, flush=True)
             last = now
-    return Run(label, hands, transitions, time.perf_counter() - start)
+    return Run(label, hands, transitions, time.process_time() - start)
 
 
 def best_of(jobs: dict[str, Callable[[int], int]], hands: int, repeat: int) -> dict[str, Run]:

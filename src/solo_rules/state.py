@@ -63,6 +63,12 @@ class Flags(enum.IntFlag):
     #: "Helfer?" was asked
     ASKED = 8
 
+    # A test such as ``state.flags & Flags.STOPPED`` runs on every trick: done by ``int``, it
+    # gives a plain int (truthy exactly when the flag is set) in a fifth of ``IntFlag``'s
+    # time; typeshed types it as ``Flags``, hence the ignores. ``|`` and ``~`` give ``Flags``.
+    __and__ = int.__and__  # type: ignore[assignment]
+    __rand__ = int.__and__  # type: ignore[assignment]
+
 
 @attrs.frozen(slots=True)
 class Contract:
@@ -258,8 +264,11 @@ class GameState:
 
     def party_tricks(self) -> tuple[int, int]:
         """Tricks won so far by the party and by the defenders."""
-        party = self.party()
-        mine = sum(self.won[seat] for seat in party)
+        contract = self.contract
+        if contract is None or contract.declarer is None:
+            return 0, len(self.tricks)
+        won = self.won
+        mine = won[contract.declarer] + (0 if contract.partner is None else won[contract.partner])
         return mine, len(self.tricks) - mine
 
     # -- moving ----------------------------------------------------------------------------
