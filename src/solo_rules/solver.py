@@ -127,14 +127,18 @@ class _Search:
         return self.ordered(state, picked)
 
     def ordered(self, state: GameState, cards: list[int]) -> tuple[int, ...]:
-        """Good moves first: a leader's strongest cards; a follower's cheapest card when his
-        side holds the trick, else his cheapest card that takes it, then his cheapest."""
+        """Good moves first: the party's strongest leads, the defence's plain winners before
+        its trumps; a follower's cheapest card when his side holds the trick, else his
+        cheapest card that takes it, then his cheapest."""
         power = self.power
         trick = state.trick
-        if not trick:
-            cards.sort(key=lambda card: -power[card])
-            return tuple(cards)
         suit_of = self.suit_of
+        if not trick:
+            if state.player in self.party:
+                cards.sort(key=lambda card: -power[card])
+            else:
+                cards.sort(key=lambda card: (suit_of[card] == TRUMP, -power[card]))
+            return tuple(cards)
         led = suit_of[trick[0]]
         best = max((c for c in trick if suit_of[c] in (TRUMP, led)), key=power.__getitem__)
         best_suit = suit_of[best]
