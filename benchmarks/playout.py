@@ -4,7 +4,9 @@ For each playable variant (or the one given by ``--variant``) it plays the same 
 with the checked ``apply`` and once with ``apply_unchecked``, and prints hands per second and
 microseconds per transition. When OpenSpiel is importable it plays OpenSpiel's ``skat`` (C++
 driven from Python, the reference) the same way in the same process and prints the ratios.
-Each figure is the fastest of ``--repeat`` rounds over the same hands. Not part of the test
+Each figure is the fastest of ``--repeat`` rounds over the same hands, in the process's CPU
+time (``time.process_time``), so that other work on a shared machine does not tilt the ratios
+towards whichever job ran in a quiet spell. Not part of the test
 suite: run ``python benchmarks/playout.py --hands 2000``.
 """
 
@@ -49,14 +51,15 @@ class Run:
 def timed(label: str, hands: int, play_one: Callable[[int], int]) -> Run:
     """Run ``play_one(hand_number)`` (which returns its transition count) for ``hands`` hands."""
     transitions = 0
-    start = last = time.perf_counter()
+    start = time.process_time()
+    last = time.perf_counter()
     for number in range(hands):
         transitions += play_one(number)
         now = time.perf_counter()
         if now - last > PROGRESS_EVERY:
             print(f"  ... {label}: {number + 1}/{hands} hands", file=sys.stderr, flush=True)
             last = now
-    return Run(label, hands, transitions, time.perf_counter() - start)
+    return Run(label, hands, transitions, time.process_time() - start)
 
 
 def best_of(jobs: dict[str, Callable[[int], int]], hands: int, repeat: int) -> dict[str, Run]:
@@ -90,9 +93,32 @@ def solo_hand(variant: solo_rules.Variant, seed: int, checked: bool) -> Callable
     return play_one
 
 
+def check_skat_deal_is_uniform(pyspiel: Any, seed: int, hands: int = 20) -> None:
+    """Check, on a few untimed hands, what sampling Skat's legal actions at a chance node
+    assumes: its chance outcomes are exactly its legal actions, each equally likely."""
+    game = pyspiel.load_game("skat")
+    rng = random.Random(seed)
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                probabilities = {p for _, p in outcomes}
+                if (sorted(a for a, _ in outcomes) != sorted(state.legal_actions())
+                        or max(probabilities) - min(probabilities) > 1e-12):
+                    raise SystemExit("OpenSpiel skat's deal is not uniform over its legal "
+                                     "actions: the benchmark's sampling would be biased")
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
 def skat_hand(pyspiel: Any, seed: int) -> Callable[[int], int]:
     """A function playing hand ``number`` of OpenSpiel's skat with random legal actions; the
-    deal is OpenSpiel's chance steps (one per card), counted as transitions."""
+    deal is OpenSpiel's chance steps (one per card), counted as transitions.
+
+    Skat deals uniformly (every chance outcome of a deal step has the same probability), so a
+    chance node is sampled exactly by ``rng.choice(state.legal_actions())``, as a player's
+    action is: the reference runs at its own speed, not at the cost of ``chance_outcomes()``
+    and weighted sampling in Python."""
     game = pyspiel.load_game("skat")
 
     def play_one(number: int) -> int:
@@ -100,12 +126,7 @@ def skat_hand(pyspiel: Any, seed: int) -> Callable[[int], int]:
         state = game.new_initial_state()
         steps = 0
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-                action = rng.choices(outcomes, weights)[0]
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
+            state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         state.returns()
         return steps
@@ -136,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError as exc:
         print(f"OpenSpiel skat: skipped ({exc}; install it with `pip install open_spiel`)")
     else:
+        check_skat_deal_is_uniform(pyspiel, args.seed)
         jobs[SKAT] = skat_hand(pyspiel, args.seed)
     for variant in variants:
         jobs[f"{variant.id} apply"] = solo_hand(variant, args.seed, True)

@@ -54,6 +54,7 @@ from solo_rules.record import (
 )
 from solo_rules.resample import Resampler, resample
 from solo_rules.serial import converter, structure, to_json, unstructure
+from solo_rules.solver import Solution, solve
 from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, Trick
 from solo_rules.variant import Variant, available_variants, load_variant
 
@@ -89,6 +90,7 @@ __all__ = [
     "Resampler",
     "SimulationResult",
     "SoloRulesError",
+    "Solution",
     "Suit",
     "Trick",
     "Trump",
@@ -114,6 +116,7 @@ __all__ = [
     "resample",
     "rulebook",
     "simulate",
+    "solve",
     "structure",
     "to_json",
     "unstructure",

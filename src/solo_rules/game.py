@@ -105,6 +105,10 @@ class CompiledRules(Rules):
             self._kinds[stage.phase] = frozenset(
                 {a.kind for a in taken} | {word.text for word in said})
         self._actions = ActionSpace.build(actions, words)
+        #: the last state whose legal ids were asked for, and its ids: ``apply`` checks the
+        #: action a player just chose from them without computing them again (one tuple,
+        #: replaced whole, so threads sharing the rule set read a consistent pair)
+        self._last_legal: tuple[GameState | None, tuple[int, ...]] = (None, ())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CompiledRules) and other._variant == self._variant
@@ -174,10 +178,15 @@ class CompiledRules(Rules):
     def legal_ids(self, state: GameState) -> tuple[int, ...]:
         """The legal action ids in ``state``, ascending."""
         stage = self.stages.get(state.phase)
-        return () if stage is None else stage.legal(self, state)
+        ids = () if stage is None else stage.legal(self, state)
+        self._last_legal = (state, ids)
+        return ids
 
     def is_legal(self, state: GameState, aid: int) -> bool:
-        """Whether ``aid`` is legal in ``state``."""
+        """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""
+        last, ids = self._last_legal
+        if last is state:
+            return aid in ids
         stage = self.stages.get(state.phase)
         return stage is not None and stage.is_legal(self, state, aid)
 

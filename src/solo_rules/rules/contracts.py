@@ -167,9 +167,24 @@ def _legal(ladder: ContractLadder, rules: Rules, record: object, seat: int,
     """The legal declarations, kept: they depend on the auction's record, the seat and its hand
     only (``AuctionRules.allows``), and are asked for twice per declaration."""
     auction = rules.auction
-    return tuple(d.action.id for d in ladder.declarations(auction.preferred)
-                 if hand & d.contract.requires_mask == d.contract.requires_mask
-                 and auction.allows(rules, record, seat, hand, d.contract, d.suit))
+    out: list[int] = []
+    for needed, contract, suit, ids in _choices(ladder, auction.preferred):
+        if hand & needed == needed and auction.allows(rules, record, seat, hand, contract, suit):
+            out += ids
+    return tuple(sorted(out))
+
+
+@functools.cache
+def _choices(ladder: ContractLadder, preferred: Suit | None
+             ) -> tuple[tuple[int, ContractDef, Suit | None, tuple[int, ...]], ...]:
+    """The declarations grouped by what the auction rules on: the cards the contract needs,
+    the contract and the suit, with the ids of its declarations (with and without Tout)."""
+    groups: dict[tuple[ContractDef, Suit | None], list[int]] = {}
+    for declaration in ladder.declarations(preferred):
+        groups.setdefault((declaration.contract, declaration.suit), []).append(
+            declaration.action.id)
+    return tuple((contract.requires_mask, contract, suit, tuple(ids))
+                 for (contract, suit), ids in groups.items())
 
 
 @functools.cache

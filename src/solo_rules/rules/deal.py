@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from typing import Literal
 
 import attrs
 
-from solo_rules.cards import Card, CardSet, Suit, piquet_pack
+from solo_rules.cards import Card, CardSet, Suit, card_ids, piquet_pack
 from solo_rules.rules.params import cards
 from solo_rules.rules.slots import DealRules, PackRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
@@ -58,6 +59,14 @@ class PiquetPack(RuleModule, PackRules):
         return clauses
 
 
+@functools.cache
+def _receivers(packets: tuple[int, ...], players: int, dealer: int) -> tuple[int, ...]:
+    """The seat that receives each card of the shuffled pack, in dealing order: packets
+    clockwise from eldest, computed once per dealer."""
+    return tuple((dealer + offset) % players for size in packets
+                 for offset in range(1, players + 1) for _ in range(size))
+
+
 @register("deal", "deal.packets")
 @attrs.frozen
 class PacketDeal(RuleModule, DealRules):
@@ -84,16 +93,11 @@ class PacketDeal(RuleModule, DealRules):
 
     def deal(self, pack: CardSet, players: int, dealer: int, rng: random.Random) -> tuple[int, ...]:
         """Shuffle ``pack`` and deal the packets clockwise from eldest; one mask per seat."""
-        cards = [card for card in range(32) if pack.mask >> card & 1]
+        cards = list(card_ids(pack.mask))
         rng.shuffle(cards)
         hands = [0] * players
-        position = 0
-        for size in self.packets:
-            for offset in range(1, players + 1):
-                seat = (dealer + offset) % players
-                for card in cards[position:position + size]:
-                    hands[seat] |= 1 << card
-                position += size
+        for card, seat in zip(cards, _receivers(self.packets, players, dealer), strict=False):
+            hands[seat] |= 1 << card
         return tuple(hands)
 
     def following_dealer(self, dealer: int, players: int, misdeal: bool = False) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 import attrs
 
 from solo_rules.actions import Action, Word
-from solo_rules.cards import Card
+from solo_rules.cards import Card, card_ids
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
@@ -69,13 +69,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                                                                   mask)
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        mask = self.mask(rules, state)
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return tuple(out)
+        return card_ids(self.mask(rules, state))
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)

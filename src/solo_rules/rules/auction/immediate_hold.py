@@ -5,6 +5,7 @@ the holder of both black queens, and a forced contract when everyone passes."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 import attrs
@@ -57,7 +58,7 @@ class HoldState:
 
 
 @register("auction", "auction.immediate_hold")
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class ImmediateHold(Auction[HoldState]):
     """Bidding with immediate hold [S-WIK]; formalised as in DOSSIER §2a and AMB-12."""
 
@@ -119,7 +120,7 @@ class ImmediateHold(Auction[HoldState]):
         return hand & cards == cards and level < self.bid_names.index(duty.released_by)
 
     def _may_bid(self, rules: Rules, hand: int, level: int) -> bool:
-        needed = rules.contract_def(self.levels[level].contract).requires_mask
+        needed = _level_masks(self, rules)[level]
         return hand & needed == needed
 
     # -- the auction phase -----------------------------------------------------------------
@@ -281,3 +282,10 @@ class ImmediateHold(Auction[HoldState]):
                 f"⟨{self.duty.released_by}⟩ was bid.", "duty"))
         clauses.append(self.all_pass.describe())
         return clauses
+
+
+@functools.cache
+def _level_masks(auction: ImmediateHold, rules: Rules) -> tuple[int, ...]:
+    """The cards a player must hold to bid each level (its contract's), computed once per
+    auction and rule set: every turn of the auction asks for them."""
+    return tuple(rules.contract_def(level.contract).requires_mask for level in auction.levels)

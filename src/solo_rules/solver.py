@@ -1,0 +1,230 @@
+"""Double-dummy solving: what the declarer's party can force when every hand is known.
+
+``solve(state)`` searches the rest of a hand in play under the variant's own rules: every move
+is one of the rule set's legal actions and every position the rule set's next state, so the
+called card's duties, must-head, an early end and the declarer's decisions (stop, go on,
+"Helfer?") come with the rules, overlays included. The party (the declarer and his partner, as
+the engine knows them) chooses to gain; everyone else to defend. The search is alpha-beta on
+null windows (can the party reach ``k`` tricks?) with a transposition table of bounds, with
+equivalent cards played once and the strongest cards tried first.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from solo_rules.cards import CardSet, card_ids
+from solo_rules.errors import InvalidStateError
+from solo_rules.game import CompiledRules
+from solo_rules.ranking import TRUMP
+from solo_rules.state import GameState, Phase, replace
+
+__all__ = ["Solution", "solve"]
+
+
+@attrs.frozen(slots=True)
+class Solution:
+    """The result of a double-dummy search from one position."""
+
+    #: the most tricks the party can take against best defence, every trick played: where
+    #: the early-end rule ends the hand first (the result is certain, the party stopped),
+    #: play goes on to the last trick for this count
+    tricks: int
+    #: whether the party can make its objective against best defence (the early-end rule's
+    #: ``made``: the contract's tricks, prime, no trick in a misère, ...)
+    made: bool
+    #: positions searched (transposition hits not counted)
+    nodes: int
+
+
+_Key = tuple[object, ...]
+
+
+class _Search:
+    """One search: the rule set, the party, the card order and the transposition tables."""
+
+    def __init__(self, state: GameState) -> None:
+        rules = state.rules
+        if not isinstance(rules, CompiledRules):
+            raise TypeError(f"solve needs a state of a compiled rule set, not {rules!r}")
+        if state.phase not in (Phase.PLAY, Phase.DECIDE):
+            raise InvalidStateError(f"solve starts in the play, not in phase {state.phase}")
+        contract = state.contract
+        if contract is None or contract.declarer is None:
+            raise InvalidStateError("solve needs a contract with a declarer's party")
+        self.rules = rules
+        self.contract = contract
+        self.party = state.party()
+        self.total = rules.hand_size
+        tables = rules.tables(contract.trump)
+        self.power = tables.power
+        #: per effective suit, its cards from the strongest down
+        self.order = tuple(
+            tuple(sorted((c for c in card_ids(rules.pack) if tables.suit_of[c] == suit),
+                         key=lambda c: -tables.power[c]))
+            for suit in range(5))
+        self.suit_of = tables.suit_of
+        # Cards a rule may treat by name are never merged with their neighbours: the called
+        # card (its holder's duties, the partner's reveal) and the matadors (renege rules).
+        named = CardSet.of(rules.ranking.matador_cards(tables.trump)).mask
+        if contract.called is not None:
+            named |= 1 << contract.called
+        self.named = named
+        self.bounds: dict[_Key, tuple[int, int]] = {}
+        self.makes_table: dict[_Key, bool] = {}
+        #: per position, the move that last decided it (tried first next time)
+        self.best: dict[_Key, int] = {}
+        self.nodes = 0
+
+    def key(self, state: GameState) -> _Key:
+        """What the rest of the hand depends on: the phase, the seat to move, the hands, the
+        trick, the tricks won per seat, the flags and the contract; not the history, nor the
+        order in which earlier tricks were won (no rule of the family reads it: the early-end
+        rules ask which seats have won a trick, which ``won`` tells)."""
+        contract = state.contract
+        return (state.phase if state.phase is not Phase.PLAY else None, state.player,
+                state.hands, state.trick, state.leader, state.won, int(state.flags),
+                None if contract is self.contract else contract)
+
+    def party_tricks(self, state: GameState) -> int:
+        won = state.won
+        return sum(won[seat] for seat in self.party)
+
+    def moves(self, state: GameState) -> tuple[int, ...]:
+        """The legal actions, one card of each run of equivalent cards, strongest first.
+
+        Two legal cards of the mover are equivalent when they are of one effective suit and
+        no other card still in play (in a hand or in the trick) lies between them: whichever
+        is played, every trick goes the same way and every later duty is the same."""
+        ids = self.rules.legal_ids(state)
+        if state.phase is not Phase.PLAY or len(ids) < 2 or ids[-1] >= 32:
+            return ids
+        legal = 0
+        for card in ids:
+            legal |= 1 << card
+        live = 0
+        for hand in state.hands:
+            live |= hand
+        for card in state.trick:
+            live |= 1 << card
+        suit_of = self.suit_of
+        named = self.named
+        picked: list[int] = []
+        for suit in sorted({suit_of[card] for card in ids}):
+            in_run = False
+            for card in self.order[suit]:
+                if not live >> card & 1:
+                    continue
+                if legal >> card & 1 and not named >> card & 1:
+                    if not in_run:
+                        picked.append(card)
+                    in_run = True
+                elif legal >> card & 1:
+                    picked.append(card)
+                    in_run = False
+                else:
+                    in_run = False
+        return self.ordered(state, picked)
+
+    def ordered(self, state: GameState, cards: list[int]) -> tuple[int, ...]:
+        """Good moves first: the party's strongest leads, the defence's plain winners before
+        its trumps; a follower's cheapest card when his side holds the trick, else his
+        cheapest card that takes it, then his cheapest."""
+        power = self.power
+        trick = state.trick
+        suit_of = self.suit_of
+        if not trick:
+            if state.player in self.party:
+                cards.sort(key=lambda card: -power[card])
+            else:
+                cards.sort(key=lambda card: (suit_of[card] == TRUMP, -power[card]))
+            return tuple(cards)
+        led = suit_of[trick[0]]
+        best = max((c for c in trick if suit_of[c] in (TRUMP, led)), key=power.__getitem__)
+        best_suit = suit_of[best]
+        ours = (state.player in self.party) == (
+            (state.leader + trick.index(best)) % len(state.hands) in self.party)
+
+        def rank(card: int) -> tuple[bool, int]:
+            suit = suit_of[card]
+            takes = suit in (best_suit, TRUMP) and power[card] > power[best]
+            return (ours or not takes, power[card])
+
+        cards.sort(key=rank)
+        return tuple(cards)
+
+    def at_least(self, state: GameState, target: int) -> bool:
+        """Whether the party can end the hand with ``target`` tricks or more."""
+        have = self.party_tricks(state)
+        if have >= target:
+            return True
+        left = self.total - len(state.tricks)
+        if have + left < target:
+            return False
+        if state.phase == Phase.END:  # ended early: the tricks are counted to the last one
+            state = replace(state, phase=Phase.PLAY, player=state.leader)
+        key = self.key(state)
+        low, high = self.bounds.get(key, (have, self.total))
+        if low >= target:
+            return True
+        if high < target:
+            return False
+        self.nodes += 1
+        gaining = state.player in self.party
+        result = not gaining
+        apply = self.rules.apply_id
+        for aid in self.first(key, self.moves(state)):
+            if self.at_least(apply(state, aid), target) is gaining:
+                result = gaining
+                self.best[key] = aid
+                break
+        self.bounds[key] = (max(low, target), high) if result else (low, min(high, target - 1))
+        return result
+
+    def first(self, key: _Key, moves: tuple[int, ...]) -> tuple[int, ...]:
+        """``moves`` with the one that last decided this position first."""
+        best = self.best.get(key)
+        if best is None or best == moves[0] or best not in moves:
+            return moves
+        return (best, *(aid for aid in moves if aid != best))
+
+    def makes(self, state: GameState) -> bool:
+        """Whether the party can make its objective."""
+        if state.phase == Phase.END:
+            return self.rules.early_end.made(self.rules, state)
+        key = self.key(state)
+        known = self.makes_table.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        gaining = state.player in self.party
+        result = not gaining
+        apply = self.rules.apply_id
+        for aid in self.first(key, self.moves(state)):
+            if self.makes(apply(state, aid)) is gaining:
+                result = gaining
+                self.best[key] = aid
+                break
+        self.makes_table[key] = result
+        return result
+
+    def tricks(self, state: GameState) -> int:
+        """The most tricks the party can force: a binary search over null-window searches."""
+        low = self.party_tricks(state)  # reachable: tricks are never taken away
+        high = low + self.total - len(state.tricks)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.at_least(state, middle):
+                low = middle
+            else:
+                high = middle - 1
+        return low
+
+
+def solve(state: GameState) -> Solution:
+    """The double-dummy result of a hand in play (phase ``play`` or the declarer's decision)
+    with every hand known: the party's most tricks and whether it can make its objective."""
+    search = _Search(state)
+    tricks = search.tricks(state)
+    made = search.makes(state)
+    return Solution(tricks, made, search.nodes)

@@ -1,0 +1,85 @@
+"""A digest of many random hands, to show that a change to the engine changes nothing but speed.
+
+For each hand (fixed seeds) it records every state's phase, seat and legal action ids, the
+action chosen, the refusal of an illegal action now and then, and at the end the final state
+and its outcome, and hashes the lot. ``tests/data/trace_digests.json`` keeps the digests of the
+engine as it was; ``python tests/hand_trace.py`` prints today's, ``--write`` stores them (only when
+a rule is meant to change).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+import attrs
+
+import solo_rules
+from solo_rules import GameState, IllegalActionError
+
+DIGESTS = Path(__file__).parent / "data" / "trace_digests.json"
+#: The variants whose digests are stored; a new variant gets its own line with ``--write``.
+VARIANTS = ("altenburg-1988", "foster", "heart-solo", "niese")
+HANDS = 1000
+
+
+def _final(state: GameState) -> str:
+    """Every field of a finished state but the shared rule set, and its outcome."""
+    fields = {f.name: getattr(state, f.name) for f in attrs.fields(GameState) if f.name != "rules"}
+    return f"{fields!r} {state.outcome()!r}"
+
+
+def trace(variant_id: str, hands: int = HANDS, seed: int = 13) -> str:
+    """The hex digest of ``hands`` random hands of ``variant_id``."""
+    variant = solo_rules.load_variant(variant_id)
+    players = solo_rules.compile(variant).players
+    space = solo_rules.compile(variant).actions
+    ids = sorted(space.by_id)
+    digest = hashlib.sha256()
+    for number in range(hands):
+        rng = random.Random(seed * 1_000_003 + number)
+        state = solo_rules.new_game(variant, seed=rng.getrandbits(32), dealer=number % players)
+        step = 0
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            digest.update(f"{state.phase}|{state.player}|{[a.id for a in legal]}|".encode())
+            if step % 4 == 0:
+                wrong = rng.choice(ids)
+                try:
+                    state.apply(wrong)
+                except IllegalActionError as exc:
+                    digest.update(f"{exc.reason}:{exc}|".encode())
+                else:
+                    digest.update(b"legal|")
+            action = rng.choice(legal)
+            digest.update(f"{action.id};".encode())
+            state = state.apply(action)
+            step += 1
+        digest.update(_final(state).encode())
+        digest.update(repr(state.view(number % players)).encode())
+    return digest.hexdigest()
+
+
+def stored() -> dict[str, str]:
+    """The stored digests, by variant id."""
+    digests: dict[str, str] = json.loads(DIGESTS.read_text())
+    return digests
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="store the digests")
+    args = parser.parse_args(argv)
+    digests = {variant: trace(variant) for variant in VARIANTS}
+    print(json.dumps(digests, indent=2))
+    if args.write:
+        DIGESTS.write_text(json.dumps(digests, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
