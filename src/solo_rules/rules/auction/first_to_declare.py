@@ -89,9 +89,9 @@ class FirstToDeclare(Auction[FirstState]):
         if aid != PASS.id:
             return FirstState(auction.spoken + 1, state.player, aid - BID_BASE), None
         spoken = auction.spoken + 1
-        if spoken >= state.players:
+        if spoken >= rules.seated:
             return FirstState(spoken), None
-        return FirstState(spoken), (state.dealer + 1 + spoken) % state.players
+        return FirstState(spoken), state.in_turn(state.eldest)[spoken]
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The declarer plays his game (naming trumps where it leaves them to him); after an

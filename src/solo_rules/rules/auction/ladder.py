@@ -94,8 +94,7 @@ class AscendingLadder(Auction[AmountState]):
             auction = attrs.evolve(auction, passed=auction.passed | 1 << seat)
         else:
             auction = AmountState(auction.passed, seat, aid - BID_BASE)
-        for offset in range(1, state.players + 1):
-            following = (seat + offset) % state.players
+        for following in (*state.in_turn(seat)[1:], seat):
             if not auction.passed >> following & 1:
                 return auction, None if following == auction.bidder else following
         return auction, None
