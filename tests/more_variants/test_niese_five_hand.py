@@ -4,8 +4,9 @@ hand on his right after seeing only its last three cards; the purchase procedure
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
-from drive import legal, play, run
+from drive import legal, play, run, variant_file
 
 from solo_rules import Card, CardSet, GameState, compile, load_variant, new_game, rulebook
 
@@ -99,3 +100,18 @@ def test_the_dealer_looks_at_the_last_packet_dealt_on_his_right() -> None:
         last_packet = cards[29:32]  # 12 + 8 cards, then 3 each to seats 1, 2, 3 and 4
         assert hands[0] == sum(1 << card for card in last_packet)
         assert hands[4].bit_count() == 5 and not hands[4] & hands[0]
+
+
+def test_an_amount_auction_also_passes_over_the_seat_that_sits_out(tmp_path: Path) -> None:
+    """Seat-outs are the loop's, not one auction's: the five-hand game bid by Foster's amounts
+    (a variant file) still gives the seller no turn after he sold his hand."""
+    path = variant_file(tmp_path, VARIANT, """
+        auction:
+          module: auction.ascending_amounts
+          params: {amounts: [2, 4, 8], bids: null}
+          provenance: {basis: house, params: null}
+    """, status="house")
+    state = run(new_game(load_variant(path), hands=HANDS, dealer=4), "offer", "accept",
+                "bid 2", "bid 4", "pass", "bid 8", "pass", "pass")
+    assert [seat for seat, _ in state.history[2:]] == [0, 1, 2, 4, 0, 1]
+    assert state.phase == "declare" and state.player == 4
