@@ -98,7 +98,8 @@ hands_of = given(st.data())
 @pytest.mark.parametrize("variant_id", VARIANTS)
 @hands_of
 def test_cards_are_conserved_at_every_step(variant_id: str, data: st.DataObject) -> None:
-    """The hands and the played cards partition the pack exactly, and no card is played twice."""
+    """The hands and the played cards partition the pack exactly, and no card is played twice;
+    in the standard phases each seat in play was dealt a full hand, a seat sitting out none."""
     hand = play_random_hand(data, variant_id)
     pack = hand.states[0].rules.pack
     for state in hand.states:
@@ -112,8 +113,11 @@ def test_cards_are_conserved_at_every_step(variant_id: str, data: st.DataObject)
             assert not seen >> card & 1
             seen |= 1 << card
         assert seen == pack
+        if state.phase not in set(Phase):
+            continue  # a module's own phase (the five-hand purchase) may hold cards apart
         for seat in range(state.players):
-            assert len(state.dealt_hand(seat)) == state.rules.hand_size
+            expected = 0 if seat in state.sitting_out else state.rules.hand_size
+            assert len(state.dealt_hand(seat)) == expected
 
 
 # -- legal actions ------------------------------------------------------------------------------
@@ -148,6 +152,7 @@ PHASE_KINDS = {
     Phase.TRUMP: {"trump"},
     Phase.PLAY: {"play"},
     Phase.DECIDE: {"stop", "continue", "ask partner", "pass"},
+    "purchase": {"pass", "offer", "accept", "refuse"},
 }
 
 
@@ -195,8 +200,8 @@ def test_phases_run_in_order_and_history_records_every_action(
     for before, action, after in zip(hand.states[:-1], hand.actions, hand.states[1:], strict=True):
         assert after.history == (*before.history, (before.player, action.id))
         back_to_play = before.phase == Phase.DECIDE and after.phase == Phase.PLAY
-        order = list(Phase)
-        assert order.index(Phase(after.phase)) >= order.index(Phase(before.phase)) or back_to_play
+        order = [Phase.DEAL, *before.rules.stages, Phase.END]  # the rulebook order of phases
+        assert order.index(after.phase) >= order.index(before.phase) or back_to_play
         # a decision follows a trick, or the Helfer question (its answer may open one)
         asked = before.phase == Phase.DECIDE and action.kind == "ask partner"
         assert (after.phase == Phase.DECIDE) <= (before.phase == Phase.PLAY or asked)
@@ -218,8 +223,8 @@ def test_trick_winners_agree_with_the_reference_order(
         assert contract is not None and contract.trump is not None
         trump = None if contract.trump == Trump.NONE else "CSHD"[contract.trump]
         position = reference.trick_winner([Card(c).name for c in trick.cards], trump)
-        assert trick.winner == (trick.leader + position) % final.players
-        assert len(trick.cards) == final.players
+        assert trick.winner == final.in_turn(trick.leader)[position]
+        assert len(trick.cards) == final.players - len(final.sitting_out)
         if index + 1 < len(final.tricks):
             assert final.tricks[index + 1].leader == trick.winner
     assert final.won == tuple(
@@ -262,13 +267,16 @@ def test_states_pickle_and_unpickle_equal(variant_id: str, data: st.DataObject) 
 @hands_of
 def test_outcome_agrees_with_the_trick_record(variant_id: str, data: st.DataObject) -> None:
     """Party and defender tricks add up to the tricks played and match the trick winners; a
-    zero-sum settlement sums to 0; a thrown-in hand scores nothing."""
+    zero-sum settlement sums to 0; a thrown-in hand scores nothing but a payment made in the
+    deal."""
     final = play_random_hand(data, variant_id).states[-1]
     outcome = final.outcome()
     assert len(outcome.scores) == final.players
     assert outcome.contract == final.contract
-    if final.contract is None:
-        assert outcome.scores == (0,) * final.players
+    if final.contract is None:  # only what was paid during the deal (the five-hand purchase)
+        rules = final.rules
+        paid = rules.deal_rules.transfers(final) or (0,) * final.players
+        assert outcome.scores == tuple(t * rules.settlement.units() for t in paid)
         assert final.tricks == ()
         assert (outcome.party_tricks, outcome.defender_tricks) == (0, 0)
         return
@@ -326,6 +334,7 @@ def check_view(state: GameState, seat: int) -> None:
             assert visible or card in exposed, (field.name, Card(card).name, seat)
     assert (view.seat, view.players, view.dealer) == (seat, state.players, state.dealer)
     assert (view.phase, view.current_player) == (state.phase, state.current_player)
+    assert view.sitting_out == state.sitting_out
     assert view.legal_actions == (state.legal_actions() if state.current_player == seat else ())
     assert view.tricks == state.tricks
     assert [card for _, card in view.trick] == list(state.trick)

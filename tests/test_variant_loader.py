@@ -160,7 +160,7 @@ def test_unknown_key_in_a_slot(tmp_path: Path) -> None:
 def test_unknown_module_id(tmp_path: Path) -> None:
     path = write(tmp_path, "shuffle", "rules:\n  deal: {module: deal.shuffle}\n")
     assert load_error(path) == (f"{path}: rules.deal.module: unknown module 'deal.shuffle' for "
-                                "slot deal; known: deal.packets")
+                                "slot deal; known: deal.dealer_buys, deal.packets")
 
 
 def test_module_of_another_slot_is_unknown_in_this_one(tmp_path: Path) -> None:

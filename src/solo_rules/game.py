@@ -78,7 +78,8 @@ class CompiledRules(Rules):
         self.settlement = cast(SettlementRules, modules["settlement"])
         self.players = pack.players
         self.pack = pack.cards.mask
-        self.hand_size = len(pack.cards) // self.players
+        self.seated = pack.players - pack.sits_out
+        self.hand_size = len(pack.cards) // self.seated
         self.ranking: Ranking = cast(RankRules, modules["ranks"]).ranking
         self._tables = tuple(self.ranking.tables(trump) for trump in Trump)
         self._contract_defs = {c.id: c for c in self.contracts.contracts}
@@ -166,6 +167,10 @@ class CompiledRules(Rules):
 
     # -- the loop --------------------------------------------------------------------------
 
+    def sitting_out(self, state: GameState) -> int:
+        """The seats (a mask) that sit this hand out: none unless the deal rule says so."""
+        return 0 if self.seated == self.players else self.deal_rules.sitting_out(state)
+
     def advance(self, state: GameState) -> GameState:
         """Leave the current phase for the next one, in rulebook order, that applies to this
         hand; the hand is over when none does."""
@@ -252,7 +257,7 @@ def new_game(
         if seed is not None:
             raise InvalidStateError("give either seed= or hands=, not both")
         masks = _hand_masks(hands)
-        _check_hands(rules, masks)
+        _check_hands(rules, masks, dealer)
     return rules.start(masks, dealer)
 
 
@@ -289,17 +294,17 @@ def _hand_mask(hand: CardSet | str | int | Sequence[int]) -> int:
     return mask
 
 
-def _check_hands(rules: CompiledRules, masks: tuple[int, ...]) -> None:
+def _check_hands(rules: CompiledRules, masks: tuple[int, ...], dealer: int) -> None:
     players = rules.players
     vid = rules.variant.id
     if len(masks) != players:
         raise InvalidStateError(f"{vid} needs {players} hands, got {len(masks)}")
     seen = 0
-    size = rules.hand_size
+    sizes = rules.deal_rules.dealt_sizes(rules.pack.bit_count(), players, dealer)
     for seat, mask in enumerate(masks):
-        if mask.bit_count() != size:
+        if mask.bit_count() != sizes[seat]:
             raise InvalidStateError(
-                f"hand of seat {seat} has {mask.bit_count()} cards; {vid} deals {size}")
+                f"hand of seat {seat} has {mask.bit_count()} cards; {vid} deals {sizes[seat]}")
         if mask & seen:
             dup = CardSet(mask & seen)
             raise InvalidStateError(f"hand of seat {seat} repeats {dup} from an earlier hand")

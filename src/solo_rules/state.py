@@ -106,7 +106,7 @@ class Trick:
     winner: int
 
     def players(self, players: int) -> tuple[int, ...]:
-        """The seats in playing order."""
+        """The seats in playing order, when every seat plays (else ``GameState.in_turn``)."""
         return tuple((self.leader + i) % players for i in range(len(self.cards)))
 
 
@@ -152,6 +152,8 @@ class PlayerView:
     #: unplayed cards of other seats that lie face up by rule (``ContractDef.shows``: the Niese
     #: Ladies' queens, the Bronco's hand, AMB-34); never any other hidden card
     exposed: CardSet = attrs.field(factory=CardSet)
+    #: the seats that sit this hand out and take no turn (S-NIE five-hand)
+    sitting_out: tuple[int, ...] = ()
 
 
 class RuleSet(Protocol):
@@ -178,6 +180,10 @@ class RuleSet(Protocol):
     def view(self, state: GameState, seat: int) -> PlayerView: ...
 
     def contract_text(self, contract: Contract) -> str: ...
+
+    def sitting_out(self, state: GameState) -> int:
+        """The seats (a mask) that sit this hand out (S-NIE five-hand)."""
+        ...
 
 
 @attrs.frozen(slots=True)
@@ -238,6 +244,20 @@ class GameState:
         """The first seat after the dealer in the direction of play."""
         return (self.dealer + 1) % len(self.hands)
 
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """The seats that sit this hand out (S-NIE five-hand: the dealer, or the seat that
+        sold him its hand); they take no turn."""
+        out = self.rules.sitting_out(self)
+        return tuple(seat for seat in range(len(self.hands)) if out >> seat & 1)
+
+    def in_turn(self, first: int) -> tuple[int, ...]:
+        """The seats that play this hand, in turn from ``first``."""
+        players = len(self.hands)
+        out = self.rules.sitting_out(self)
+        order = ((first + i) % players for i in range(players))
+        return tuple(seat for seat in order if not out >> seat & 1)
+
     def hand(self, seat: int) -> CardSet:
         """The unplayed cards of ``seat``."""
         return CardSet(self.hands[seat])
@@ -245,11 +265,12 @@ class GameState:
     def dealt_hand(self, seat: int) -> CardSet:
         """The cards ``seat`` was dealt: its hand plus every card it has played."""
         mask = self.hands[seat]
-        players = len(self.hands)
+        if seat in self.sitting_out:
+            return CardSet(mask)
         for trick in self.tricks:
-            mask |= 1 << trick.cards[(seat - trick.leader) % players]
+            mask |= 1 << trick.cards[self.in_turn(trick.leader).index(seat)]
         for offset, card in enumerate(self.trick):
-            if (self.leader + offset) % players == seat:
+            if self.in_turn(self.leader)[offset] == seat:
                 mask |= 1 << card
         return CardSet(mask)
 

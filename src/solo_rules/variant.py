@@ -134,7 +134,7 @@ def variant_dir() -> Path:
 def available_variants() -> list[str]:
     """The ids of the shipped variant files that can be played (not abstract, not overlays)."""
     out = []
-    for path in sorted(variant_dir().glob("*.yaml")):
+    for path in sorted(variant_dir().glob("*.yaml"), key=lambda path: path.stem):
         if _read(path).raw.get("status") not in ("abstract", "overlay"):
             out.append(path.stem)
     return out

@@ -24,7 +24,8 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
             state.partner_revealed or seat == contract.partner):
         partner = contract.partner
     players = state.players
-    trick = tuple(((state.leader + i) % players, Card(c)) for i, c in enumerate(state.trick))
+    order = state.in_turn(state.leader)
+    trick = tuple((order[i], Card(c)) for i, c in enumerate(state.trick))
     legal = state.legal_actions() if state.current_player == seat else ()
     return PlayerView(
         seat, players, state.dealer, state.phase, state.current_player, state.hand(seat),
@@ -35,6 +36,7 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
         None if contract is None else contract.called,
         False if contract is None else contract.tout,
         partner, trick, state.tricks, legal, exposed_cards(rules, state, seat),
+        state.sitting_out,
     )
 
 

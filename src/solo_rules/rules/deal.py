@@ -17,7 +17,7 @@ from solo_rules.schema import Clause, RuleModule, register
 __all__ = ["PacketDeal", "PiquetPack"]
 
 
-_NUMBERS = {3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+_NUMBERS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 
 
 def _card_list(cards: tuple[Card, ...]) -> str:
@@ -32,6 +32,8 @@ class PiquetPack(RuleModule, PackRules):
     players: int = attrs.field(default=4, validator=attrs.validators.in_((3, 4, 5, 6)))
     remove: tuple[Card, ...] = attrs.field(default=(), validator=cards)
     suits: Literal["german", "french"] = "french"
+    #: seats that sit each hand out [S-NIE: "the dealer sits out the hand in which he/she deals"]
+    sits_out: int = attrs.field(default=0, validator=attrs.validators.in_((0, 1)))
 
     @property
     def cards(self) -> CardSet:
@@ -40,7 +42,7 @@ class PiquetPack(RuleModule, PackRules):
 
     def describe(self) -> list[Clause]:
         count = len(self.cards)
-        hand = count // self.players
+        hand = count // (self.players - self.sits_out)
         style = (
             "German-suited (Eichel, Grün, Rot, Schellen; Ober and Unter)"
             if self.suits == "german"
@@ -55,7 +57,12 @@ class PiquetPack(RuleModule, PackRules):
         if self.remove:
             clauses.append(Clause(
                 f"The {_card_list(self.remove)} are taken out, leaving {count} cards.", "remove"))
-        clauses.append(Clause(f"Each player receives {hand} cards.", "players"))
+        if self.sits_out:
+            clauses.append(Clause(f"One player sits out each hand; each of the other "
+                                  f"{_NUMBERS[self.players - 1].lower()} receives {hand} cards.",
+                                  "sits_out"))
+        else:
+            clauses.append(Clause(f"Each player receives {hand} cards.", "players"))
         return clauses
 
 
@@ -84,6 +91,9 @@ class PacketDeal(RuleModule, DealRules):
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` unless the packets deal every seat its share of the pack."""
         pack = pack_of(slots)
+        if pack.sits_out:
+            raise ValueError("a seat sits out each hand, so the deal must say who "
+                             "(deal.dealer_buys)")
         count, players = len(pack.cards), pack.players
         sizes = [hand.bit_count() for hand in self.deal(pack.cards, players, 0,
                                                          random.Random(0))]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterable
+from typing import Literal
 
 import attrs
 
@@ -132,10 +133,15 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
 @attrs.frozen
 class PrimeOrContinue(EarlyEnd):
     """After a sweep of the first ``first_tricks`` tricks the declarer stops (prime) or goes on
-    for all the tricks; otherwise play ends as soon as the result is certain (AMB-54)."""
+    for all the tricks; otherwise play ends as soon as the result is certain (AMB-54).
+    ``prime_bonus``: whether stopping scores a bonus (S-WIK) or only claims the game (S-PAR).
+    ``prime_at``: prime after ``first_tricks``, or after the contract's own number of tricks
+    [S-002: "If bidder's party wins all tricks to the number bid, they can stop the game"]."""
 
     first_tricks: int = 5
     stop_when_decided: bool = True
+    prime_bonus: bool = True
+    prime_at: Literal["first_tricks", "contract"] = "first_tricks"
 
     def opening_tricks(self, rules: Rules) -> int:
         """The first ``first_tricks`` tricks."""
@@ -150,7 +156,9 @@ class PrimeOrContinue(EarlyEnd):
         """The decision actions open to the declarer after the trick just completed."""
         contract = state.contract
         assert contract is not None
-        if len(state.tricks) != self.first_tricks or state.flags & _SETTLED:
+        at = (self.first_tricks if self.prime_at == "first_tricks"
+              else rules.contract_def(contract.kind).tricks)
+        if len(state.tricks) != at or at >= rules.hand_size or state.flags & _SETTLED:
             return []
         won, lost = declarer_sees_party_sweep(state)
         partner = rules.partner
@@ -179,11 +187,16 @@ class PrimeOrContinue(EarlyEnd):
         return bool(state.flags & Flags.STOPPED) or party >= self.objective(rules, state)
 
     def describe(self) -> list[Clause]:
-        n = self.first_tricks
+        first = (f"each of the first {self.first_tricks} tricks"
+                 if self.prime_at == "first_tricks"
+                 else "every trick until it has the tricks its contract needs")
+        stop = ("score the bonus for prime" if self.prime_bonus
+                else "claim the game, which is then made")
+        lost = ", and cannot score prime" if self.prime_bonus else ""
         clauses = [
-            Clause(f"If the declarer's party wins each of the first {n} tricks, the declarer "
-                   "may stop play and score the bonus for prime, or play on; a party that plays "
-                   "on must take every trick, and cannot score prime.", "first_tricks"),
+            Clause(f"If the declarer's party wins {first}, the declarer may stop play and "
+                   f"{stop}, or play on; a party that plays on must take every trick{lost}.",
+                   "first_tricks"),
             Clause("The declarer decides from what he can see: while his partner is unknown, "
                    "a trick won by another player is not known to be his party's.",
                    "first_tricks"),

@@ -77,7 +77,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         """The card joins the trick; a full trick goes to its winner, who leads next, and the
         early-end rule decides what follows it."""
-        players = len(state.hands)
+        players = rules.seated
         seat = state.player
         hands = list(state.hands)
         hands[seat] &= ~(1 << aid)
@@ -88,10 +88,14 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if aid == contract.called:
             flags |= Flags.REVEALED
         if len(trick) < players:
-            return GameState(rules, Phase.PLAY, (seat + 1) % players, state.dealer,
+            following = ((seat + 1) % players if players == rules.players
+                         else state.in_turn(seat)[1])  # a seat sits out: skip it
+            return GameState(rules, Phase.PLAY, following, state.dealer,
                              tuple(hands), history, state.auction, contract, trick,
                              state.leader, state.tricks, state.won, flags)
-        winner = (state.leader + rules.tables(contract.trump).winner(trick)) % players
+        position = rules.tables(contract.trump).winner(trick)
+        winner = ((state.leader + position) % players if players == rules.players
+                  else state.in_turn(state.leader)[position])
         won = list(state.won)
         won[winner] += 1
         after = GameState(rules, Phase.PLAY, winner, state.dealer, tuple(hands), history,

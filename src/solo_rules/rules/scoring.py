@@ -58,19 +58,24 @@ class PartyPoints(RuleModule, ScoringRules):
                 + self.matadors)
 
     def describe(self) -> list[Clause]:
-        return [
-            Clause("A hand is worth the base value of its contract plus the bonuses that apply.",
-                   "prime"),
-            Clause(f"Prime: {self.prime} when the party stops after winning the first tricks.",
-                   "prime"),
-            Clause(f"Tout: {self.tout_unannounced} when the party plays on for all the tricks, "
-                   f"or {self.tout_announced} instead when Tout was announced with the "
-                   "declaration; the party must then take every trick.", "tout_announced"),
-            Clause(f"Matadors: {self.matadors} when the three matadors were all dealt to the "
-                   "declarer's party.", "matadors"),
-            Clause("If the party meets its objective the value is won; otherwise the same value "
-                   "is lost.", "prime"),
-        ]
+        """The bonuses that are worth something (a variant may set one to 0 to drop it)."""
+        clauses = [Clause("A hand is worth the base value of its contract plus the bonuses that "
+                          "apply.", "prime")]
+        if self.prime:
+            clauses.append(Clause(f"Prime: {self.prime} when the party stops after winning the "
+                                  "first tricks.", "prime"))
+        if self.tout_unannounced:
+            announced = (f", or {self.tout_announced} instead when Tout was announced with the "
+                         "declaration" if self.tout_announced else "")
+            clauses.append(Clause(f"Tout: {self.tout_unannounced} when the party plays on for "
+                                  f"all the tricks{announced}; the party must then take every "
+                                  "trick.", "tout_announced"))
+        if self.matadors:
+            clauses.append(Clause(f"Matadors: {self.matadors} when the three matadors were all "
+                                  "dealt to the declarer's party.", "matadors"))
+        clauses.append(Clause("If the party meets its objective the value is won; otherwise the "
+                              "same value is lost.", "prime"))
+        return clauses
 
 
 _TRUMP_RANK_TOKENS = {"trump_ace": Rank.ACE, "trump_king": Rank.KING, "trump_seven": Rank.SEVEN}
@@ -208,9 +213,12 @@ class MackersFirstLast(RuleModule, ScoringRules):
 class GameValues(RuleModule, ScoringRules):
     """The game's value from the table, in suit or in colour [S-FOS: "the payments made for
     them"], with no bonuses; going on makes the game the ``go_on_contract`` of the table, a
-    Tout (AMB-23); a game that nobody declares is always lost by its single player (AMB-25)."""
+    Tout (AMB-23), or a game worth ``go_on_value`` whatever was bid (S-PAR: "leading to the
+    sixth automatically raises the bid to a Slam, worth 8"); a game that nobody declares is
+    always lost by its single player (AMB-25)."""
 
     go_on_contract: str | None = None
+    go_on_value: int | None = None
 
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` when ``go_on_contract`` is not in the table of contracts."""
@@ -223,8 +231,9 @@ class GameValues(RuleModule, ScoringRules):
         """Whether the party made its game, and the value (unsigned)."""
         contract = state.contract
         assert contract is not None
-        if state.flags & Flags.CONTINUED and self.go_on_contract is not None:
-            base = rules.contract_def(self.go_on_contract).base
+        if state.flags & Flags.CONTINUED and (self.go_on_contract or self.go_on_value):
+            base = (rules.contract_def(self.go_on_contract).base if self.go_on_contract
+                    else self.go_on_value or 0)
             return (rules.early_end.made(rules, state),
                     [("tout", rules.contracts.value(base, contract.trump))])
         value = rules.contracts.value(rules.contract_def(contract.kind).base, contract.trump)
@@ -244,6 +253,11 @@ class GameValues(RuleModule, ScoringRules):
                 "A party that goes on for all the tricks plays for the value of a "
                 f"⟨{self.go_on_contract}⟩ in the same suit, won or "
                 "lost as a whole.", "go_on_contract"))
+        elif self.go_on_value is not None:
+            clauses.append(Clause(
+                "A party that goes on for all the tricks plays for a slam worth "
+                f"{self.go_on_value}, whatever its game was worth, won or lost as a whole.",
+                "go_on_value"))
         clauses.append(Clause("If the party takes its tricks it wins the value, otherwise it "
                               "loses it."))
         clauses.append(Clause("A game that nobody declares is lost by the player it names.",

@@ -25,7 +25,27 @@ class Settlement(RuleModule, SettlementRules):
     def settle(self, rules: Rules, state: GameState, value: int) -> tuple[int, ...]:
         """Each seat's change of score for the signed hand value."""
 
+    def units(self) -> int:
+        """What one score unit is worth in this settlement (its stake)."""
+        return 1
+
     def outcome(self, rules: Rules, state: GameState) -> Outcome:
+        """The hand's result, with any payment made during the deal (the five-hand purchase,
+        AMB-38) added to the seats' changes."""
+        outcome = self._played(rules, state)
+        transfers = rules.deal_rules.transfers(state)
+        if not any(transfers):
+            return outcome
+        scores = tuple(s + t * self.units() for s, t in zip(outcome.scores, transfers,
+                                                           strict=True))
+        payer = transfers.index(min(transfers))
+        payee = transfers.index(max(transfers))
+        note = (f"seat {payer} bought the hand of seat {payee} for "
+                f"{max(transfers) * self.units()}")
+        return attrs.evolve(outcome, scores=scores,
+                            note=f"{outcome.note}; {note}" if outcome.note else note)
+
+    def _played(self, rules: Rules, state: GameState) -> Outcome:
         contract = state.contract
         if contract is None:
             return Outcome(None, None, None, 0, 0, False, (0,) * state.players, (),
@@ -53,7 +73,7 @@ class Settlement(RuleModule, SettlementRules):
         player; the results add up."""
         contract = state.contract
         assert contract is not None
-        singles = [self.outcome(rules, replace(state, contract=attrs.evolve(
+        singles = [self._played(rules, replace(state, contract=attrs.evolve(
             contract, declarer=seat, co_declarers=()))) for seat in contract.declarers]
         scores = tuple(sum(o.scores[seat] for o in singles) for seat in range(state.players))
         breakdown = tuple((f"seat {seat}: {name}", v)
@@ -112,17 +132,25 @@ class PerAdversary(Settlement):
     stake: int = attrs.field(default=1, validator=attrs.validators.ge(1))
     zero_sum = True
 
+    def units(self) -> int:
+        """One score unit is worth the stake."""
+        return self.stake
+
     def settle(self, rules: Rules, state: GameState, value: int) -> tuple[int, ...]:
-        """Each seat's winnings for a signed hand value; they sum to zero."""
+        """Each seat's winnings for a signed hand value; they sum to zero. A seat that sits
+        the hand out neither pays nor receives."""
         side = single_side(rules, state)
         if not side:
             return (0,) * state.players
         amount = value * self.stake
-        share, rest = divmod(amount * (state.players - len(side)), len(side))
+        out = state.sitting_out
+        adversaries = rules.seated - len(side)
+        share, rest = divmod(amount * adversaries, len(side))
         if rest:
             raise ValueError(f"{len(side)} partners cannot share what "
-                             f"{state.players - len(side)} adversaries pay")
-        return tuple(share if seat in side else -amount for seat in range(state.players))
+                             f"{adversaries} adversaries pay")
+        return tuple(share if seat in side else 0 if seat in out else -amount
+                     for seat in range(state.players))
 
     def settled(self, rules: Rules, value: int) -> int:
         """A lone player receives from, or pays, every adversary."""

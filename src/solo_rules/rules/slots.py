@@ -105,6 +105,12 @@ class PackRules(Describes, Protocol):
         """``french`` or ``german``: how the pack is suited, for display."""
         ...
 
+    @property
+    def sits_out(self) -> int:
+        """How many seats sit each hand out (S-NIE five-hand: one); the cards are shared
+        among the others."""
+        return 0
+
 
 @runtime_checkable
 class DealRules(Describes, Protocol):
@@ -117,6 +123,20 @@ class DealRules(Describes, Protocol):
 
     def stages(self) -> tuple[Stage, ...]:
         """Phases between the deal and the auction (none by default)."""
+        return ()
+
+    def dealt_sizes(self, pack: int, players: int, dealer: int) -> tuple[int, ...]:
+        """How many of the ``pack`` cards each seat is dealt (equal shares by default)."""
+        return (pack // players,) * players
+
+    def sitting_out(self, state: GameState) -> int:
+        """The seats (a mask) that sit this hand out: they hold no cards, take no turn and
+        neither pay nor receive (none by default; S-NIE five-hand, AMB-38)."""
+        return 0
+
+    def transfers(self, state: GameState) -> tuple[int, ...]:
+        """Payments between seats made during the deal, in score units, one per seat (none
+        by default; the five-hand purchase, AMB-38)."""
         return ()
 
 
@@ -256,6 +276,8 @@ class Rules(RuleSet, Protocol):
     phase for the next one that applies."""
 
     players: int
+    #: the seats that play each hand (``players`` less those that sit out)
+    seated: int
     pack: int
     hand_size: int
     ranking: Ranking
@@ -271,6 +293,8 @@ class Rules(RuleSet, Protocol):
     def tables(self, trump: Trump | None) -> TrumpTables: ...
 
     def contract_def(self, contract_id: str) -> ContractDef: ...
+
+    def sitting_out(self, state: GameState) -> int: ...
 
     def advance(self, state: GameState) -> GameState: ...
 

@@ -85,9 +85,7 @@ class AscendingAmounts(Auction[AmountState]):
             auction = attrs.evolve(auction, passed=auction.passed | 1 << seat)
         else:
             auction = AmountState(auction.passed, seat, aid - BID_BASE)
-        players = state.players
-        for offset in range(1, players + 1):
-            following = (seat + offset) % players
+        for following in (*state.in_turn(seat)[1:], seat):
             if not auction.passed >> following & 1:
                 return auction, None if following == auction.bidder else following
         return auction, None

@@ -152,7 +152,7 @@ class ImmediateHold(Auction[HoldState]):
         """The record after ``aid`` and the next seat to speak (``None``: auction over)."""
         auction = self.progress(state)
         seat = state.player
-        players = state.players
+        players = rules.seated
         level_of = aid - BID_BASE
         preferred = auction.preferred_bidders
         if aid >= BID_BASE and self.levels[level_of].preferred:
@@ -163,7 +163,7 @@ class ImmediateHold(Auction[HoldState]):
         def next_entrant(holder: int, level: int) -> tuple[HoldState, int | None]:
             if auction.next_entrant >= players:
                 return HoldState(players, holder, -1, level, preferred), None
-            challenger = (state.dealer + 1 + auction.next_entrant) % players
+            challenger = state.in_turn(state.eldest)[auction.next_entrant]
             if holder < 0:
                 return HoldState(auction.next_entrant + 1, -1, -1, -1, preferred), challenger
             return (HoldState(auction.next_entrant + 1, holder, challenger, level, preferred),

@@ -146,7 +146,6 @@ class SingleRound(Auction[RoundState]):
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[RoundState, int | None]:
         """The record after ``aid`` and the next seat to speak (``None``: over)."""
         auction = self.progress(state)
-        players = state.players
         if auction.keeper >= 0:
             holder = auction.keeper if aid == KEEP.id else auction.holder
             auction = RoundState(auction.spoken, auction.bid, holder)
@@ -166,9 +165,9 @@ class SingleRound(Auction[RoundState]):
                     return auction, keeper
         else:
             auction = attrs.evolve(auction, spoken=auction.spoken + 1)
-        if auction.spoken >= players:
+        if auction.spoken >= rules.seated:
             return auction, None
-        return auction, (state.dealer + 1 + auction.spoken) % players
+        return auction, state.in_turn(state.eldest)[auction.spoken]
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The holder of the highest bid plays its contract (with those who joined it); he

@@ -1,0 +1,133 @@
+"""Bidding up a ladder of bids (``auction.ascending_ladder``): the American trick-count auction
+of S-002 ["To bid, a player declares 'I can play' (at least a 5 bid). The next bidder to bid
+either passes or declares 'I can play too' (at least 5 clubs or 6). Once all but one player has
+passed, that player can declare a suit and call for an ace of another suit to be partner or
+decide to play 'solo'."], with the bids ranked as data (AMB-17) and a pass final (E14)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from solo_rules.actions import BID_BASE, PASS
+from solo_rules.cards import Suit
+from solo_rules.rules.auction.amounts import AmountState
+from solo_rules.rules.auction.common import AllPass, Auction
+from solo_rules.rules.contract_def import ContractDef
+from solo_rules.rules.params import suits
+from solo_rules.rules.slots import Rules, ladder_of
+from solo_rules.schema import Clause, RuleModule, register
+from solo_rules.state import GameState
+
+__all__ = ["AscendingLadder", "LadderBid"]
+
+
+@attrs.frozen
+class LadderBid:
+    """One rung: its id (``bid 5@C``), its name in the rulebook, the contract it commits the
+    winner to, the trump suits he may name with it, and the contract he may play instead at
+    declaration (``upgrade``: the same level alone, S-002 "or decide to play 'solo'")."""
+
+    id: str
+    contract: str
+    label: str = ""
+    suits: tuple[Suit, ...] = attrs.field(default=tuple(Suit), validator=suits)
+    upgrade: str | None = None
+
+    def contracts(self) -> tuple[str, ...]:
+        """The contracts the winner of this bid may declare."""
+        return (self.contract,) if self.upgrade is None else (self.contract, self.upgrade)
+
+
+@register("auction", "auction.ascending_ladder")
+@attrs.frozen
+class AscendingLadder(Auction[AmountState]):
+    """In turn from eldest each player passes for good or bids a higher rung of ``bids``
+    (lowest first); when all but one have passed, he declares the bid's contract in one of its
+    suits, or its ``upgrade`` [S-002; AMB-17]. All pass: ``all_pass`` (thrown in, AMB-18)."""
+
+    bids: tuple[LadderBid, ...]
+    all_pass: AllPass = attrs.field(factory=AllPass)
+
+    def __attrs_post_init__(self) -> None:
+        names = [bid.id for bid in self.bids]
+        if not names or len(set(names)) != len(names):
+            raise ValueError(f"bids must be distinct and at least one, got {names}")
+
+    @property
+    def bid_names(self) -> tuple[str, ...]:
+        return tuple(bid.id for bid in self.bids)
+
+    @property
+    def preferred(self) -> Suit | None:
+        """No preferred suit: club precedence is in the rungs themselves."""
+        return None
+
+    def check(self, slots: Mapping[str, RuleModule]) -> None:
+        """Raise ``ValueError`` when a bid names an unknown contract."""
+        ladder = ladder_of(slots)
+        known = {c.id for c in ladder.contracts}
+        for bid in self.bids:
+            for name in bid.contracts():
+                if name not in known:
+                    raise ValueError(f"bid {bid.id!r} names unknown contract {name!r}")
+        self.all_pass.check(ladder)
+
+    # -- the auction phase -----------------------------------------------------------------
+
+    def start(self, dealer: int, players: int) -> tuple[AmountState, int]:
+        """Nobody has bid or passed; the player left of the dealer speaks first [S-002]."""
+        return AmountState(0, -1, -1), (dealer + 1) % players
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """Pass, or any rung above the standing bid."""
+        level = self.progress(state).level
+        return PASS.id, *(BID_BASE + k for k in range(level + 1, len(self.bids)))
+
+    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
+        """The record after ``aid`` and the next seat that has not passed; ``None`` once all
+        but the bidder have passed, or all have."""
+        auction = self.progress(state)
+        seat = state.player
+        if aid == PASS.id:
+            auction = attrs.evolve(auction, passed=auction.passed | 1 << seat)
+        else:
+            auction = AmountState(auction.passed, seat, aid - BID_BASE)
+        for following in (*state.in_turn(seat)[1:], seat):
+            if not auction.passed >> following & 1:
+                return auction, None if following == auction.bidder else following
+        return auction, None
+
+    def finish(self, rules: Rules, state: GameState) -> GameState:
+        """The last bidder declares; all pass: the all-pass rule (thrown in by default)."""
+        auction = self.progress(state)
+        if auction.bidder >= 0:
+            return self.conclude(rules, state, auction.bidder)
+        return self.conclude(rules, state, None, self.all_pass.contract(rules))
+
+    def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
+               suit: Suit | None) -> bool:
+        """The won bid's contract, or its upgrade, in a suit the bid allows."""
+        bid = self.bids[self.record(record).level]
+        if contract.id not in bid.contracts():
+            return False
+        return suit in (bid.suits if contract.trump_by == "declarer" else contract.trump_suits())
+
+    # -- prose -----------------------------------------------------------------------------
+
+    def describe(self) -> list[Clause]:
+        order = " < ".join(bid.label or bid.id for bid in self.bids)
+        clauses = [
+            Clause("The player on the dealer's left speaks first; in turn each player either "
+                   "passes, and may not bid again, or bids higher than the standing bid.",
+                   "bids"),
+            Clause(f"The bids rank, lowest first: {order}.", "bids"),
+            Clause("When all but one have passed, the last bidder declares the game of his bid "
+                   "and names trumps where the bid leaves them to him.", "bids"),
+        ]
+        if any(bid.upgrade for bid in self.bids):
+            clauses.append(Clause("Instead of a partnership game he may play the same bid "
+                                  "alone (Solo).", "bids"))
+        clauses.append(self.all_pass.describe())
+        return clauses
