@@ -168,14 +168,14 @@ CASES = {
         ["play CT", "play SA", "play DT"], ["pass", "ask partner"]),
     "partner.helfer.bars_slam": Case(
         "partner", "partner: {params: {helfer: {bars_slam: false}}}", _after_helfer,
-        ["pass", "stop"], ["stop", "continue"]),
+        ["stop"], ["stop", "continue"]),
     "play.must_trump": Case("play", "play: {params: {must_trump: true}}", _void_in_clubs,
                             {"CQ", "H7", "HA", "HK", "HQ", "HJ", "HT", "DA"},
                             {"CQ", "H7", "HA", "HK", "HQ", "HJ", "HT"}),
     "early_end.first_tricks": Case("early_end", "early_end: {params: {first_tricks: 4}}",
                                    _after_four_sweep_tricks,
                                    ["play HK", "play HQ", "play HJ", "play DA"],
-                                   ["stop", "continue"]),
+                                   ["stop", "continue", "ask partner"]),
     "early_end.stop_when_decided": Case(
         "early_end", "early_end: {params: {stop_when_decided: false}}",
         _tout_over_after_trick_six, True, False),

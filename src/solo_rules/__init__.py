@@ -31,7 +31,14 @@ from solo_rules.errors import (
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.ranking import TRUMP, Ranking, Trump
 from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, Trick
-from solo_rules.variant import Variant, available_variants, load_variant
+from solo_rules.variant import (
+    Variant,
+    available_overlays,
+    available_variants,
+    load_variant,
+    overlay_bases,
+    overlay_title,
+)
 
 __all__ = [
     "TRUMP",
@@ -59,10 +66,13 @@ __all__ = [
     "Variant",
     "VariantError",
     "Word",
+    "available_overlays",
     "available_variants",
     "compile",
     "load_variant",
     "new_game",
+    "overlay_bases",
+    "overlay_title",
     "parse_action",
     "parse_card",
     "parse_cards",

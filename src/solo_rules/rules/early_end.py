@@ -147,19 +147,25 @@ class PrimeOrContinue(EarlyEnd):
         return raised_objective(rules, state)
 
     def decisions(self, rules: Rules, state: GameState) -> list[int]:
-        """The decision actions open to the declarer after the trick just completed."""
+        """The decision actions open to the declarer after the trick just completed: stop or
+        go on after a sweep he can see (only stop once "Helfer?" barred the slam), and the
+        partner rule's "Helfer?" after the first tricks and each later one while the hand goes
+        on and the called card is unplayed [S-WIK; AMB-08]."""
         contract = state.contract
         assert contract is not None
-        if len(state.tricks) != self.first_tricks or state.flags & _SETTLED:
+        done = len(state.tricks)
+        if done < self.first_tricks or state.flags & _SETTLED:
             return []
-        won, lost = declarer_sees_party_sweep(state)
         partner = rules.partner
-        if won and not contract.tout:
-            barred = (partner is not None and partner.asking_bars_slam
-                      and bool(state.flags & Flags.ASKED))
-            return sorted([STOP.id, PASS.id if barred else CONTINUE.id])
-        if not lost and partner is not None and partner.may_ask(state):
-            return [PASS.id, ASK.id]
+        ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
+        if done == self.first_tricks:
+            won, _ = declarer_sees_party_sweep(state)
+            if won and not contract.tout:
+                if partner is not None and partner.asking_bars_slam and state.flags & Flags.ASKED:
+                    return [STOP.id]
+                return sorted([STOP.id, CONTINUE.id, *ask])
+        if ask and (done == self.first_tricks or not self.finished(rules, state)):
+            return [PASS.id, *ask]
         return []
 
     def finished(self, rules: Rules, state: GameState) -> bool:

@@ -29,9 +29,9 @@ ASK = Word("ask partner", 72, ("ask", "helfer", "helfer?"), 'asks "Helfer?"')
 
 @attrs.frozen
 class Helfer:
-    """The "Helfer?" question: when the early-end decision falls due (after the first five
-    tricks) and the called card is unplayed, the declarer may ask and the partner answers
-    "Hier!" [S-WIK; AMB-08]."""
+    """The "Helfer?" question: once the fifth trick is complete, after it and each later trick
+    while the called card is unplayed, the declarer may ask and the partner answers "Hier!"
+    [S-WIK: "If that hasn't happened by the fifth trick, the declarer may ask"; AMB-08]."""
 
     bars_slam: bool = True
     not_with_tout: bool = True
@@ -181,11 +181,13 @@ class CalledCard(RuleModule, PartnerRules):
                                   "lead the called card itself.", "must_lead_when_leading_suit"))
         if self.helfer is not None:
             helfer = self.helfer
-            text = ("When the first tricks are complete and the decision to stop or play on "
-                    "falls due, if the called card has not been played, the declarer may ask "
-                    "\"Helfer?\"; the partner must answer \"Hier!\".")
+            text = ("Once the first tricks are complete, after that trick and after each later "
+                    "one while the hand goes on, if the called card has not been played, the "
+                    "declarer may ask \"Helfer?\" (or decline and be asked again after the next "
+                    "trick); the partner must answer \"Hier!\".")
             if helfer.bars_slam:
-                text += " After the question the party may not play on for all the tricks."
+                text += (" After the question the party may not play on for all the tricks: a "
+                         "party that has won the first tricks stops and scores prime.")
             if helfer.not_with_tout:
                 text += " The question may not be asked when Tout was announced."
             clauses.append(Clause(text, "helfer"))

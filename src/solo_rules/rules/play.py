@@ -17,7 +17,7 @@ from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, Phase, Trick, replace
 
-__all__ = ["FollowSuit", "heading_cards"]
+__all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 
 
 def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> int:
@@ -34,6 +34,31 @@ def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> in
     return out
 
 
+def reneging_allowed(rules: Rules, tables: TrumpTables, trump: int, led: int,
+                     hand: int) -> bool:
+    """Whether ``hand`` may renege its matadors to the trick ``led`` opened [S-WIK
+    Variations: "if a player holds no other trumps than matadors and the card led to the
+    current trick is a trump which is not a matador or lower than the matadors held by the
+    player, then the player may discard a non-trump instead of following suit"; AMB-53]: the
+    led card is a trump, every trump held is a matador and every one outranks the led card,
+    and something else is held to play instead."""
+    trumps = hand & tables.trump_mask
+    if not trumps or not tables.trump_mask >> led & 1 or not hand & ~tables.trump_mask:
+        return False
+    matadors = 0
+    for card in rules.ranking.matador_cards(trump):
+        matadors |= 1 << card
+    if trumps & ~matadors:
+        return False
+    mask = trumps
+    while mask:
+        low = mask & -mask
+        if tables.power[low.bit_length() - 1] <= tables.power[led]:
+            return False
+        mask ^= low
+    return True
+
+
 @register("play", "play.follow_suit")
 @attrs.frozen
 class FollowSuit(RuleModule, PlayRules, Stage):
@@ -42,6 +67,8 @@ class FollowSuit(RuleModule, PlayRules, Stage):
     each trick the early-end rule says whether play goes on."""
 
     must_trump: bool = False
+    #: The optional matador renege of S-WIK's Variations (DOSSIER §2g-3, AMB-53).
+    matador_renege: bool = False
 
     phase = Phase.PLAY
     expects = "a card to play"
@@ -134,6 +161,9 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         assert contract is not None and contract.trump is not None
         tables = rules.tables(contract.trump)
         follow = hand & tables.follow_mask(state.trick[0])
+        if self.matador_renege and reneging_allowed(rules, tables, contract.trump,
+                                                    state.trick[0], hand):
+            return hand
         if follow:
             if ((seat == contract.declarer or seat in contract.co_declarers)
                     and rules.contract_def(contract.kind).must_head):
@@ -146,7 +176,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
     def describe(self) -> list[Clause]:
         void = ("must play a trump if he can" if self.must_trump
                 else "may play any card; there is no duty to trump or to beat the trick")
-        return [
+        clauses = [
             Clause("Eldest leads to the first trick; the winner of each trick leads to the next.",
                    "must_trump"),
             Clause("Each player must follow the suit led if he can; a player who cannot "
@@ -154,3 +184,10 @@ class FollowSuit(RuleModule, PlayRules, Stage):
             Clause("The highest trump wins the trick; if no trump is played, the highest card "
                    "of the suit led wins.", "must_trump"),
         ]
+        if self.matador_renege:
+            clauses.append(Clause(
+                "Matadors may be reneged: a player whose only trumps are matadors, each of them "
+                "higher than the trump led, need not follow suit and may play any card; a "
+                "matador is forced only by a higher matador led when it is unguarded, and a "
+                "player holding nothing but matadors must still play one.", "matador_renege"))
+        return clauses
