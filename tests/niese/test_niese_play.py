@@ -4,10 +4,23 @@ the misère end, joint Kickers, the exposed Bronco and Ladies cards (S-NIE; DOSS
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from niese_deals import KICK, LOWS, MACKERS, TOPS, bid, legal_cards, play, play_out, run
+from niese_deals import (
+    KICK,
+    LOWS,
+    MACKERS,
+    TOPS,
+    bid,
+    legal_cards,
+    overlay,
+    play,
+    play_out,
+    run,
+)
 from reference import NO_TRUMP_ORDER, TRUMP_ORDER, trick_winner
 
 from solo_rules import (
@@ -178,3 +191,29 @@ def test_kicker_duty_holds_on_every_legal_card_set(seed: int, joiners: set[int],
         assert cards == _expected_legal(state, state.player)
         ordered = sorted(cards, key=lambda c: Card[c])
         state = state.apply(f"play {ordered[next(steps) % len(ordered)]}")
+
+
+def test_bronco_may_be_exposed_after_the_first_trick(tmp_path: Path) -> None:
+    """AMB-34 alternative: "after the first trick (S-FSW, misère sur table)". With
+    ``shows_after: 1`` the Bronco's hand is hidden until the first trick is complete, and the
+    rulebook says so."""
+    later = overlay(tmp_path, "niese-bronco-late", """\
+        contracts:
+          params:
+            contracts:
+              - {id: bronco, shows_after: 1}""")
+    state = bid(LOWS, "bronco", "pass", "pass", "pass", variant=later)
+    assert state.player == 0 and not state.view(1).exposed
+    state = play(state, "C8")
+    assert not state.view(1).exposed
+    state = play_lowest_trick(state)
+    assert len(state.tricks) == 1 and state.view(1).exposed == state.hand(0)
+    prose = " ".join(c.text for c in later.slots["contracts"].module.describe())
+    assert "face up on the table after the first trick" in prose
+
+
+def play_lowest_trick(state: GameState) -> GameState:
+    """Complete the current trick with each seat's first legal card."""
+    while state.trick:
+        state = state.apply(state.legal_actions()[0])
+    return state

@@ -213,6 +213,9 @@ def _describe_contract(contract: ContractDef) -> str:
                   "far if he has one; the others need not.")
     if contract.shows != "none":
         shown = "his whole hand" if contract.shows == "hand" else "the cards it requires"
-        extra += f" The declarer lays {shown} face up on the table before the opening lead."
+        when = ("before the opening lead" if not contract.shows_after else
+                "after the first trick" if contract.shows_after == 1 else
+                f"after the first {contract.shows_after} tricks")
+        extra += f" The declarer lays {shown} face up on the table {when}."
     return (f"{contract.name}: {who}; the declarer plays {side}, and {goal}. Base value "
             f"{contract.base}.{forced}{needs}{extra}")

@@ -41,15 +41,17 @@ class Helfer:
 @attrs.frozen
 class CalledCard(RuleModule, PartnerRules):
     """Calling a partner by a card, the fallback when the Aces are held, the duty to play the
-    called card, and the Helfer question."""
+    called card, and the Helfer question. When the declarer holds every card the ladder
+    ``ranks`` offers him, he plays alone [AMB-11 (b): "there is no legal call, so he plays
+    alone"], naming trumps himself where the partner would have named them."""
 
     ranks: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=rank_list)
 
     @ranks.validator
-    def _every_rank(self, _attribute: object, value: tuple[Rank, ...]) -> None:
-        # A shorter ladder could leave a declarer who holds all its cards with nothing to call.
-        if sorted(value) != list(Rank):
-            raise ValueError("ranks must list all eight ranks, in the order they are called")
+    def _some_rank(self, _attribute: object, value: tuple[Rank, ...]) -> None:
+        # A shorter ladder (A K) may leave nothing to call: the declarer then plays alone.
+        if not value:
+            raise ValueError("ranks must list at least one rank, in the order they are called")
     exclude_trump_suit: bool = True
     must_not_hold: bool = True
     trump_not_called_suit: bool = True
@@ -90,9 +92,11 @@ class CalledCard(RuleModule, PartnerRules):
         """The suits the called partner may name: not the called card's suit (AMB-42), and the
         preferred suit when the declaration bound it (AMB-07)."""
         contract = state.contract
-        assert contract is not None and contract.called is not None
+        assert contract is not None
         if contract.trump_bound is not None:
             return [contract.trump_bound]
+        if contract.called is None:
+            return list(Suit)
         called_suit = contract.called.suit
         return [s for s in Suit if not (self.trump_not_called_suit and s == called_suit)]
 
@@ -157,6 +161,9 @@ class CalledCard(RuleModule, PartnerRules):
         fallback = f"; if he holds every such {first}, a {ladder[1]}" if ladder[1:] else ""
         if ladder[2:]:
             fallback += ", and so on down the ranks " + " ".join(ladder[2:])
+        if len(ladder) < len(Rank):
+            fallback += (f". If he holds every {' and every '.join(ladder)} he could call, he "
+                         "plays alone, and names trumps himself where the partner would have")
         clauses = [
             Clause(f"In a partnership contract the declarer calls {which}{suits}: an {first}"
                    f"{fallback}. The matadors cannot be called.", "ranks"),
@@ -214,7 +221,8 @@ class _CallStage(Stage):
         if contract is None or rules.contract_def(contract.kind).partner != "called_card":
             return None
         assert contract.declarer is not None
-        return replace(state, phase=Phase.CALL, player=contract.declarer)
+        state = replace(state, phase=Phase.CALL, player=contract.declarer)
+        return state if self.rule.callable_cards(rules, state) else None
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         return tuple(CALL_BASE + card for card in self.rule.callable_cards(rules, state))
@@ -253,8 +261,13 @@ class _PartnerTrumpStage(Stage):
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         contract = state.contract
-        if (contract is None or contract.trump is not None or contract.partner is None
+        if (contract is None or contract.trump is not None
                 or rules.contract_def(contract.kind).trump_by != "partner"):
+            return None
+        if contract.called is None:  # nothing to call: the declarer plays alone (AMB-11 b)
+            assert contract.declarer is not None
+            return replace(state, phase=Phase.TRUMP, player=contract.declarer)
+        if contract.partner is None:
             return None
         return replace(state, phase=Phase.TRUMP, player=contract.partner,
                        flags=state.flags | Flags.REVEALED)
