@@ -21,3 +21,11 @@ def frage(variant: str, hands: tuple[str, ...], trump: str, call: str) -> GameSt
     while state.phase == Phase.AUCTION:
         state = state.apply("pass")
     return run(state, f"declare frage {trump}", f"call {call}")
+
+#: Seat 0 holds six clubs with Spadille and Manille, HK and D7; seat 1 holds Basta and HA; seat
+#: 2 holds DA (the card seat 0 calls in a club Frage).
+CLUBS = ("CQ C7 CA CK CJ CT HK D7", "SQ C9 C8 HA HQ DK DQ DJ",
+         "SA S9 S8 S7 HJ HT DA DT", "SK SJ ST H9 H8 H7 D9 D8")
+#: A club Frage on CLUBS calling DA: seat 1 takes trick 1 with HA, the partner (seat 2) trick
+#: 2 with DA, seat 0 the next three; the party has four of the first five, so no prime.
+CLUBS_FIVE = "HK HA HJ H9 DK DA D8 D7 S7 SK CT DJ CQ C8 S8 ST C7 C9 S9 SJ"
