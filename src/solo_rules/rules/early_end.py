@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterable
+from typing import Literal
 
 import attrs
 
@@ -286,11 +287,13 @@ class FirstAndLast(EarlyEnd):
 class AbandonAtFive(EarlyEnd):
     """[S-FOS: "The hands are abandoned as soon as the bidder takes five tricks, if he is
     playing anything but a tout. If he goes on he must win all eight tricks, or lose the value
-    of a tout."] Going on is offered only after a sweep of every trick so far (AMB-23); a game
-    nobody declares is played to the last trick."""
+    of a tout."] Going on is offered only after a sweep of every trick so far (AMB-23 a), or
+    whenever the party takes its tricks (``go_on_when: any_time``, AMB-23 b); a game nobody
+    declares is played to the last trick."""
 
     go_on: bool = True
     stop_when_lost: bool = True
+    go_on_when: Literal["sweep", "any_time"] = "sweep"
 
     def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party needs: its contract's, or all of them once it went on."""
@@ -305,7 +308,13 @@ class AbandonAtFive(EarlyEnd):
                 or state.flags & _SETTLED):
             return []
         objective = self.objective(rules, state)
-        if len(state.tricks) != objective or objective >= rules.hand_size:
+        if objective >= rules.hand_size:
+            return []
+        if self.go_on_when == "any_time":
+            party, _ = state.party_tricks()
+            reached = party == objective and state.tricks[-1].winner in state.party()
+            return [STOP.id, CONTINUE.id] if reached else []
+        if len(state.tricks) != objective:
             return []
         won, _ = declarer_sees_party_sweep(state)
         return [STOP.id, CONTINUE.id] if won else []
@@ -333,10 +342,12 @@ class AbandonAtFive(EarlyEnd):
         clauses = [Clause("Play is abandoned as soon as the declarer's party has taken the tricks "
                           "its game needs.")]
         if self.go_on:
+            when = ("If the party has won every trick so far" if self.go_on_when == "sweep" else
+                    "Whenever the party takes its tricks, even after losing one")
             clauses += [
-                Clause("If the party has won every trick so far, the declarer may instead go "
-                       "on: the game becomes a Tout, and the party must win every trick or lose "
-                       "the value of a Tout.", "go_on"),
+                Clause(f"{when}, the declarer may instead go on: the game becomes a Tout, and "
+                       "the party must win every trick or lose the value of a Tout.",
+                       "go_on_when"),
                 Clause("The declarer decides from what he can see: while his partner is "
                        "unknown, a trick won by another player is not known to be his party's.",
                        "go_on"),
