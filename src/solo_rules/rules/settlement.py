@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import abc
+from typing import Literal
 
 import attrs
 
@@ -95,9 +96,11 @@ class PerAdversary(Settlement):
     """Money between the players: each adversary pays the party the value (or is paid it) and
     the party shares it equally [S-FOS: "A solo player wins from or loses to each of his
     adversaries individually the amount of the game in counters. Two partners pay or receive
-    each from one adversary."; AMB-21, AMB-22, AMB-30]. ``stake`` is the money per unit."""
+    each from one adversary."; AMB-21, AMB-22, AMB-30]. ``stake`` is the money per unit;
+    ``partners_paid: each`` has each adversary pay each partner instead (AMB-30 b)."""
 
     stake: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    partners_paid: Literal["shared", "each"] = "shared"
     zero_sum = True
 
     def settle(self, rules: Rules, state: GameState, value: int) -> tuple[int, ...]:
@@ -106,6 +109,10 @@ class PerAdversary(Settlement):
         if not side:
             return (0,) * state.players
         amount = value * self.stake
+        if self.partners_paid == "each":
+            others = state.players - len(side)
+            return tuple(amount * others if seat in side else -amount * len(side)
+                         for seat in range(state.players))
         share, rest = divmod(amount * (state.players - len(side)), len(side))
         if rest:
             raise ValueError(f"{len(side)} partners cannot share what "
@@ -120,7 +127,9 @@ class PerAdversary(Settlement):
             Clause(f"A player who plays alone receives {unit} from each adversary if he wins, "
                    "and pays it to each of them if he loses.", "stake"),
             Clause(f"Two partners each receive {unit} from one adversary, or each pay it to "
-                   "one adversary.", "stake"),
+                   "one adversary." if self.partners_paid == "shared" else
+                   f"Two partners each receive {unit} from each adversary, or each pay it to "
+                   "each adversary.", "partners_paid"),
             Clause("In a game that nobody declares, the player who loses it pays each other "
                    "player.", "stake"),
         ]
