@@ -175,7 +175,7 @@ CASES = {
     "early_end.first_tricks": Case("early_end", "early_end: {params: {first_tricks: 4}}",
                                    _after_four_sweep_tricks,
                                    ["play HK", "play HQ", "play HJ", "play DA"],
-                                   ["stop", "continue", "ask partner"]),
+                                   ["stop", "continue"]),
     "early_end.stop_when_decided": Case(
         "early_end", "early_end: {params: {stop_when_decided: false}}",
         _tout_over_after_trick_six, True, False),

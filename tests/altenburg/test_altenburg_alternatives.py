@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from altenburg_deals import ACES, legal, run, start, variant_file
+from altenburg_deals import ACES, HIDDEN, frage, legal, play, run, start, variant_file
 from drive import finish
 
 from solo_rules import Phase, load_variant
@@ -29,3 +29,19 @@ def test_a_ladder_of_ace_and_king_only_leaves_the_declarer_alone(tmp_path: Path)
     assert legal(default) == ["call DQ"]
     prose = " ".join(c.text for c in load_variant(short).slots["partner"].module.describe())
     assert "plays alone" in prose
+
+
+def test_helfer_at_any_time_is_a_parameter_value(tmp_path: Path) -> None:
+    """AMB-08 alternative: "ask at any time up to trick 5" (the timing is EDITORIAL, E5). With
+    ``helfer.from_trick: 1`` the declarer may ask after the first trick; by default not before
+    the fifth (S-WIK: "If that hasn't happened by the fifth trick, the declarer may ask")."""
+    early = variant_file(tmp_path, "partner: {params: {helfer: {from_trick: 1}}}",
+                         "altenburg-early-helfer")
+    state = play(frage(HIDDEN, "H", "SA", variant=early), "CQ H8 S7 SJ")
+    assert state.phase == Phase.DECIDE and legal(state) == ["pass", "ask partner"]
+    state = run(state, "pass")
+    assert state.phase == Phase.PLAY
+    default = play(frage(HIDDEN, "H", "SA"), "CQ H8 S7 SJ")
+    assert default.phase == Phase.PLAY
+    prose = " ".join(c.text for c in load_variant(early).slots["partner"].module.describe())
+    assert prose.count("After the first trick") == 1

@@ -155,10 +155,12 @@ class PrimeOrContinue(EarlyEnd):
         contract = state.contract
         assert contract is not None
         done = len(state.tricks)
-        if done < self.first_tricks or state.flags & _SETTLED:
+        if state.flags & _SETTLED:
             return []
         partner = rules.partner
         ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
+        if done < self.first_tricks:
+            return [PASS.id, *ask] if ask and not self.finished(rules, state) else []
         if done == self.first_tricks:
             won, _ = declarer_sees_party_sweep(state)
             if won and not contract.tout:

@@ -35,6 +35,8 @@ class Helfer:
 
     bars_slam: bool = True
     not_with_tout: bool = True
+    #: the first trick after which the question may be asked (5; 1: at any time, AMB-08)
+    from_trick: int = attrs.field(default=5, validator=attrs.validators.ge(1))
 
 
 @register("partner", "partner.called_card")
@@ -140,7 +142,7 @@ class CalledCard(RuleModule, PartnerRules):
         contract = state.contract
         if helfer is None or contract is None or contract.called is None:
             return False
-        if state.flags & (Flags.ASKED | Flags.REVEALED):
+        if state.flags & (Flags.ASKED | Flags.REVEALED) or len(state.tricks) < helfer.from_trick:
             return False
         return not (helfer.not_with_tout and contract.tout)
 
@@ -188,7 +190,9 @@ class CalledCard(RuleModule, PartnerRules):
                                   "lead the called card itself.", "must_lead_when_leading_suit"))
         if self.helfer is not None:
             helfer = self.helfer
-            text = ("Once the first tricks are complete, after that trick and after each later "
+            first = ("After the first trick" if helfer.from_trick == 1 else
+                     f"Once trick {helfer.from_trick} is complete, after it")
+            text = (f"{first} and after each later "
                     "one while the hand goes on, if the called card has not been played, the "
                     "declarer may ask \"Helfer?\" (or decline and be asked again after the next "
                     "trick); the partner must answer \"Hier!\".")
