@@ -29,3 +29,8 @@ CLUBS = ("CQ C7 CA CK CJ CT HK D7", "SQ C9 C8 HA HQ DK DQ DJ",
 #: A club Frage on CLUBS calling DA: seat 1 takes trick 1 with HA, the partner (seat 2) trick
 #: 2 with DA, seat 0 the next three; the party has four of the first five, so no prime.
 CLUBS_FIVE = "HK HA HJ H9 DK DA D8 D7 S7 SK CT DJ CQ C8 S8 ST C7 C9 S9 SJ"
+
+#: Seat 1 holds Manille (H7) and three low hearts; seat 2's only trump, with hearts trumps, is
+#: Basta (SQ), and he holds SA, the Ace seat 0 calls.
+MANILLE_OVER = ("CQ HA HK HQ HJ DA CA D7", "H7 HT H9 H8 CK CJ DK DQ",
+                "SQ SA S9 S8 CT C9 DT DJ", "SK SJ ST S7 C8 C7 D9 D8")

@@ -3,9 +3,11 @@ EX-43): a player whose only trumps are matadors, each above the trump led, may k
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from drive import legal_cards, play
-from overlay_deals import BASTA_ALONE, frage
+from drive import legal_cards, play, variant_file
+from overlay_deals import BASTA_ALONE, MANILLE_OVER, frage
 
 from solo_rules import Card, Trump, compile, load_variant, overlay_bases
 from solo_rules.rules.play import reneging_allowed
@@ -57,3 +59,28 @@ def test_matador_renege_applies_to_every_base_with_follow_suit(base: str) -> Non
     variant = load_variant(base, overlays=["matador-renege"])
     assert variant.overlays == ("matador-renege",)
     assert any("reneged" in clause.text for clause in variant.slots["play"].module.describe())
+
+
+def test_comparing_with_the_highest_card_so_far_is_a_parameter_value(tmp_path: Path) -> None:
+    """AMB-53 alternative: "Compare with the led card, or with the highest card so far." With
+    ``renege_against: highest`` Manille played over the led HJ forces seat 2's lone Basta; by
+    the default (S-QLAW: "when led by the first player") he may keep it back."""
+    highest = variant_file(tmp_path, RENEGE.split("+")[0], """\
+        play: {params: {matador_renege: true, renege_against: highest}}""", "renege-highest")
+    led = play(frage(RENEGE, MANILLE_OVER, "H", "SA"), "HJ H7")
+    assert "SQ" in legal_cards(led) and len(legal_cards(led)) == 8
+    state = play(frage(str(highest), MANILLE_OVER, "H", "SA"), "HJ H7")
+    assert legal_cards(state) == {"SQ"}
+    prose = " ".join(c.text for c in load_variant(highest).slots["play"].module.describe())
+    assert "the highest card played to the trick so far" in prose
+
+
+def test_any_matador_above_the_led_card_is_a_parameter_value() -> None:
+    """AMB-53 alternative: "lower than all of them, or than any". Holding Spadille and Basta
+    against a led Manille, the default (every matador above it) forces a trump; ``any``
+    lets the player renege."""
+    rules = compile(load_variant(RENEGE))
+    tables = rules.tables(Trump.HEARTS)
+    held = (1 << Card.CQ) | (1 << Card.SQ) | (1 << Card.C7)
+    assert not reneging_allowed(rules, tables, Trump.HEARTS, Card.H7, held)
+    assert reneging_allowed(rules, tables, Trump.HEARTS, Card.H7, held, every=False)

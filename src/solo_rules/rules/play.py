@@ -7,6 +7,7 @@ by effective suit: the matadors belong to the trumps, not to their printed suits
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 import attrs
 
@@ -35,13 +36,14 @@ def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> in
 
 
 def reneging_allowed(rules: Rules, tables: TrumpTables, trump: int, led: int,
-                     hand: int) -> bool:
+                     hand: int, above: int | None = None, every: bool = True) -> bool:
     """Whether ``hand`` may renege its matadors to the trick ``led`` opened [S-WIK
     Variations: "if a player holds no other trumps than matadors and the card led to the
     current trick is a trump which is not a matador or lower than the matadors held by the
     player, then the player may discard a non-trump instead of following suit"; AMB-53]: the
-    led card is a trump, every trump held is a matador and every one outranks the led card,
-    and something else is held to play instead."""
+    led card is a trump, every trump held is a matador and every one (or, ``every=False``, any
+    one) outranks the led card (or the card ``above``, the highest so far), and something else
+    is held to play instead."""
     trumps = hand & tables.trump_mask
     if not trumps or not tables.trump_mask >> led & 1 or not hand & ~tables.trump_mask:
         return False
@@ -50,13 +52,14 @@ def reneging_allowed(rules: Rules, tables: TrumpTables, trump: int, led: int,
         matadors |= 1 << card
     if trumps & ~matadors:
         return False
+    bar = tables.power[led if above is None else above]
+    higher = []
     mask = trumps
     while mask:
         low = mask & -mask
-        if tables.power[low.bit_length() - 1] <= tables.power[led]:
-            return False
+        higher.append(tables.power[low.bit_length() - 1] > bar)
         mask ^= low
-    return True
+    return all(higher) if every else any(higher)
 
 
 @register("play", "play.follow_suit")
@@ -67,8 +70,11 @@ class FollowSuit(RuleModule, PlayRules, Stage):
     each trick the early-end rule says whether play goes on."""
 
     must_trump: bool = False
-    #: The optional matador renege of S-WIK's Variations (DOSSIER §2g-3, AMB-53).
+    #: The optional matador renege of S-WIK's Variations (DOSSIER §2g-3, AMB-53): matadors
+    #: compared with the ``led`` card or the ``highest`` so far, ``every`` or ``any`` above it.
     matador_renege: bool = False
+    renege_against: Literal["led", "highest"] = "led"
+    renege_needs: Literal["every", "any"] = "every"
 
     phase = Phase.PLAY
     expects = "a card to play"
@@ -161,9 +167,13 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         assert contract is not None and contract.trump is not None
         tables = rules.tables(contract.trump)
         follow = hand & tables.follow_mask(state.trick[0])
-        if self.matador_renege and reneging_allowed(rules, tables, contract.trump,
-                                                    state.trick[0], hand):
-            return hand
+        if self.matador_renege:
+            above = None
+            if self.renege_against == "highest":
+                above = state.trick[tables.winner(state.trick)]
+            if reneging_allowed(rules, tables, contract.trump, state.trick[0], hand, above,
+                                self.renege_needs == "every"):
+                return hand
         if follow:
             if ((seat == contract.declarer or seat in contract.co_declarers)
                     and rules.contract_def(contract.kind).must_head):
@@ -185,9 +195,13 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                    "of the suit led wins.", "must_trump"),
         ]
         if self.matador_renege:
+            which = "each of them" if self.renege_needs == "every" else "one of them"
+            card = ("the trump led" if self.renege_against == "led"
+                    else "the highest card played to the trick so far")
             clauses.append(Clause(
-                "Matadors may be reneged: a player whose only trumps are matadors, each of them "
-                "higher than the trump led, need not follow suit and may play any card; a "
+                f"Matadors may be reneged: a player whose only trumps are matadors, {which} "
+                f"higher than {card}, need not follow suit when a trump is led and may play any "
+                "card; a "
                 "matador is forced only by a higher matador led when it is unguarded, and a "
                 "player holding nothing but matadors must still play one.", "matador_renege"))
         return clauses
