@@ -217,3 +217,47 @@ def play_lowest_trick(state: GameState) -> GameState:
     while state.trick:
         state = state.apply(state.legal_actions()[0])
     return state
+
+
+def test_kicker_going_under_is_a_parameter_value(tmp_path: Path) -> None:
+    """AMB-32 (b): "A typo for 'go under'". With ``head: under`` the Kicker bidder who follows
+    must play a card that does not beat the trick if he has one; by default (a) he must beat
+    it (S-NIE: "The bidder must go over any card that has been played before his/her turn")."""
+    under = overlay(tmp_path, "niese-kicker-under", """\
+        contracts:
+          params:
+            contracts:
+              - {id: kicker, head: under}""")
+    state = play(bid(KICK, "kicker", "pass", "pass", "pass", variant=under), "H7 H9 HT HQ ST")
+    assert state.player == 0 and legal_cards(state) == {"S7"}
+    default = play(bid(KICK, "kicker", "pass", "pass", "pass"), "H7 H9 HT HQ ST")
+    assert legal_cards(default) == {"SA"}
+    prose = " ".join(c.text for c in under.slots["contracts"].module.describe())
+    assert "does not beat the trick" in prose
+
+
+#: Seat 0 has no spades and two low hearts; seat 1 holds DA and leads SA after taking trick 1.
+VOID_IN_SPADES = ("CK C7 C8 H8 H9 D7 D8 DJ", "CA C9 SA SK SQ HA DA DK",
+                  "CQ CJ SJ ST S9 HK HQ DQ", "CT S8 S7 HJ HT H7 DT D9")
+
+
+def test_kicker_beating_even_when_void_is_a_parameter_value(tmp_path: Path) -> None:
+    """AMB-32 (c): "He must beat even when void, which is impossible at no trump." In a Kicker
+    with trumps (here hearts, by a variant file) ``head: over_even_void`` makes the void
+    bidder trump; at no trump, and by default, a void bidder may play any card."""
+    rules = """\
+        contracts:
+          params:
+            contracts:
+              - {{id: kicker, trump_by: fixed, suit: H, head: {head}}}"""
+    void = overlay(tmp_path, "niese-kicker-void", rules.format(head="over_even_void"))
+    plain = overlay(tmp_path, "niese-kicker-trumps", rules.format(head="over"))
+    legal = []
+    for variant in (void, plain):
+        state = bid(VOID_IN_SPADES, "kicker", "pass", "pass", "pass", variant=variant)
+        state = play(state, "D7 DA DQ DT SA S9 S8")
+        assert state.player == 0
+        legal.append(legal_cards(state))
+    assert legal == [{"H8", "H9"}, {"CK", "C7", "C8", "H8", "H9", "D8", "DJ"}]
+    notrump = bid(VOID_IN_SPADES, "kicker", "pass", "pass", "pass")
+    assert len(legal_cards(play(notrump, "D7 DA DQ DT SA S9 S8"))) == 7

@@ -44,6 +44,9 @@ class ContractDef:
     requires: tuple[Card, ...] = attrs.field(default=(), validator=cards)
     misere: bool = False
     must_head: bool = False
+    #: how a ``must_head`` declarer goes: ``over`` the trick when following (AMB-32 a),
+    #: ``under`` it (b), or over it even when void, trumping if he can (c)
+    head: Literal["over", "under", "over_even_void"] = "over"
     shows: Literal["none", "required", "hand"] = "none"
     shows_after: int = attrs.field(default=0, validator=attrs.validators.in_(range(8)))
     single_player: Literal["declarer", "last_trick_winner"] = "declarer"

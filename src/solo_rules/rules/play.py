@@ -153,8 +153,12 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         led = Card(state.trick[0]).name
         follow = hand & tables.follow_mask(state.trick[0])
         if not follow:
+            if rules.contract_def(contract.kind).must_head:
+                return f"seat {seat} cannot follow the suit of {led} and must beat the trick"
             return f"seat {seat} cannot follow the suit of {led} and must play a trump"
         if follow >> aid & 1:
+            if rules.contract_def(contract.kind).head == "under":
+                return f"seat {seat} must play under the trick with a card of the suit led"
             return f"seat {seat} must beat the trick with a card of the suit led"
         return f"seat {seat} must follow the suit of {led}"
 
@@ -174,10 +178,14 @@ class FollowSuit(RuleModule, PlayRules, Stage):
             if reneging_allowed(rules, tables, contract.trump, state.trick[0], hand, above,
                                 self.renege_needs == "every"):
                 return hand
+        if (seat == contract.declarer or seat in contract.co_declarers) \
+                and rules.contract_def(contract.kind).must_head:
+            head = rules.contract_def(contract.kind).head
+            if follow and head == "under":
+                return follow & ~heading_cards(tables, state.trick, follow) or follow
+            if follow or head == "over_even_void":
+                return heading_cards(tables, state.trick, follow or hand) or follow or hand
         if follow:
-            if ((seat == contract.declarer or seat in contract.co_declarers)
-                    and rules.contract_def(contract.kind).must_head):
-                return heading_cards(tables, state.trick, follow) or follow
             return follow
         if self.must_trump and hand & tables.trump_mask:
             return hand & tables.trump_mask
