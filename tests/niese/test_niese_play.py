@@ -261,3 +261,14 @@ def test_kicker_beating_even_when_void_is_a_parameter_value(tmp_path: Path) -> N
     assert legal == [{"H8", "H9"}, {"CK", "C7", "C8", "H8", "H9", "D8", "DJ"}]
     notrump = bid(VOID_IN_SPADES, "kicker", "pass", "pass", "pass")
     assert len(legal_cards(play(notrump, "D7 DA DQ DT SA S9 S8"))) == 7
+
+
+def test_the_bidder_leading_first_is_a_parameter_value(tmp_path: Path) -> None:
+    """AMB-37: "Leader: left of the dealer, or the bidder." S-NIE is silent; the default has
+    the player left of the dealer lead (S-002, S-WIK "Forehand leads", S-FOS "eldest hand
+    leads"); ``first_lead: declarer`` has the bidder lead."""
+    bidder = overlay(tmp_path, "niese-bidder-leads", "play: {params: {first_lead: declarer}}")
+    assert bid(TOPS, "pass", "pass", "bull", "pass", variant=bidder).player == 2
+    assert bid(TOPS, "pass", "pass", "bull", "pass").player == 0
+    prose = " ".join(c.text for c in bidder.slots["play"].module.describe())
+    assert prose.startswith("The declarer leads to the first trick")

@@ -75,6 +75,8 @@ class FollowSuit(RuleModule, PlayRules, Stage):
     matador_renege: bool = False
     renege_against: Literal["led", "highest"] = "led"
     renege_needs: Literal["every", "any"] = "every"
+    #: who leads to the first trick: ``eldest`` (AMB-37) or the ``declarer``
+    first_lead: Literal["eldest", "declarer"] = "eldest"
 
     phase = Phase.PLAY
     expects = "a card to play"
@@ -89,9 +91,13 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         return (Action.play(card) for card in Card)
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
-        """Eldest leads to the first trick."""
-        eldest = state.eldest
-        return replace(state, phase=Phase.PLAY, player=eldest, leader=eldest, trick=())
+        """Eldest (or, by ``first_lead``, the declarer) leads to the first trick."""
+        leader = state.eldest
+        contract = state.contract
+        if self.first_lead == "declarer" and contract is not None \
+                and contract.declarer is not None:
+            leader = contract.declarer
+        return replace(state, phase=Phase.PLAY, player=leader, leader=leader, trick=())
 
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play: these rules, then the partnership's duties."""
@@ -195,8 +201,9 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         void = ("must play a trump if he can" if self.must_trump
                 else "may play any card; there is no duty to trump or to beat the trick")
         clauses = [
-            Clause("Eldest leads to the first trick; the winner of each trick leads to the next.",
-                   "must_trump"),
+            Clause(("Eldest" if self.first_lead == "eldest" else "The declarer")
+                   + " leads to the first trick; the winner of each trick leads to the next.",
+                   "first_lead"),
             Clause("Each player must follow the suit led if he can; a player who cannot "
                    f"{void}.", "must_trump"),
             Clause("The highest trump wins the trick; if no trump is played, the highest card "
