@@ -75,6 +75,19 @@ def test_variants_lists_each_overlay_with_the_bases_it_applies_to(
         assert line.endswith(", ".join(solo_rules.overlay_bases(oid)))
 
 
+def test_an_overlaid_variant_is_named_by_its_id_and_a_bad_overlay_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``base+overlay`` loads the overlay on the base; an unknown overlay, or one whose
+    declaration the base does not satisfy, is one line and exit code 2."""
+    code, out, _ = run(capsys, "rules", "altenburg-1988+matador-renege")
+    assert code == 0 and "overlays: matador-renege" in out
+    code, _, err = run(capsys, "rules", "altenburg-1988+nope")
+    assert code == 2 and err.strip().endswith(
+        "unknown overlay 'nope'; known overlays: " + ", ".join(solo_rules.available_overlays()))
+    code, _, err = run(capsys, "rules", "foster+couleur-favorite")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "declares.requires" in err
+
+
 def test_readme_overlays_table_lists_every_overlay() -> None:
     table = README.read_text(encoding="utf-8").split("### Overlays\n")[1].split("\n## ")[0]
     rows = re.findall(r"^\| ([a-z0-9-]+) \| (.+) \| (.+) \|$", table, re.MULTILINE)[1:]

@@ -178,7 +178,17 @@ def load_variant(
         source, *named = source.split("+")
         overlays = (*named, *overlays)
     base = _chain(_locate(str(source)))
-    return _load(base, tuple(_chain(_locate(str(overlay))) for overlay in overlays))
+    return _load(base, tuple(_chain(_locate_overlay(str(overlay))) for overlay in overlays))
+
+
+def _locate_overlay(source: str) -> Path:
+    """The file of an overlay named by id or path; an unknown id names the known overlays."""
+    path = Path(source)
+    if path.suffix in (".yaml", ".yml") or path.exists() \
+            or (variant_dir() / f"{source}.yaml").is_file():
+        return _locate(source)
+    raise VariantError(f"unknown overlay {source!r}; known overlays: "
+                       f"{', '.join(available_overlays())}")
 
 
 @attrs.frozen
