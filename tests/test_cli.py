@@ -52,7 +52,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_variants_lists_id_title_players_and_status(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "variants")
     assert code == 0
-    lines = out.splitlines()
+    lines = out.split("\n\n")[0].splitlines()
     assert lines[0].split() == ["id", "title", "players", "status"]
     assert len(lines) == len(VARIANTS) + 1
     for vid, line in zip(VARIANTS, lines[1:], strict=True):
@@ -60,6 +60,41 @@ def test_variants_lists_id_title_players_and_status(capsys: pytest.CaptureFixtur
         assert line.startswith(vid + " ")
         players = sr_compile(variant).players
         assert re.search(rf"{re.escape(variant.title)}\s+{players}\s+{variant.status}$", line)
+
+
+def test_variants_lists_each_overlay_with_the_bases_it_applies_to(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each overlay (status: overlay) is listed after the variants, with every base whose rules
+    satisfy its declared requirements and conflicts."""
+    _, out, _ = run(capsys, "variants")
+    lines = out.split("\n\n")[1].splitlines()
+    assert lines[0].split() == ["overlay", "title", "applies", "to"]
+    overlays = solo_rules.available_overlays()
+    assert overlays and [line.split()[0] for line in lines[1:]] == overlays
+    for oid, line in zip(overlays, lines[1:], strict=True):
+        assert line.endswith(", ".join(solo_rules.overlay_bases(oid)))
+
+
+def test_an_overlaid_variant_is_named_by_its_id_and_a_bad_overlay_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``base+overlay`` loads the overlay on the base; an unknown overlay, or one whose
+    declaration the base does not satisfy, is one line and exit code 2."""
+    code, out, _ = run(capsys, "rules", "altenburg-1988+matador-renege")
+    assert code == 0 and "overlays: matador-renege" in out
+    code, _, err = run(capsys, "rules", "altenburg-1988+nope")
+    assert code == 2 and err.strip().endswith(
+        "unknown overlay 'nope'; known overlays: " + ", ".join(solo_rules.available_overlays()))
+    code, _, err = run(capsys, "rules", "foster+couleur-favorite")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "declares.requires" in err
+
+
+def test_readme_overlays_table_lists_every_overlay() -> None:
+    table = README.read_text(encoding="utf-8").split("### Overlays\n")[1].split("\n## ")[0]
+    rows = re.findall(r"^\| ([a-z0-9-]+) \| (.+) \| (.+) \|$", table, re.MULTILINE)[1:]
+    assert [row[0] for row in rows] == solo_rules.available_overlays()
+    for oid, title, bases in rows:
+        assert (title, bases) == (solo_rules.overlay_title(oid),
+                                  ", ".join(solo_rules.overlay_bases(oid)))
 
 
 def test_rules_prints_the_rulebook_with_citations_and_editorial_notes(

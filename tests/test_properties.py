@@ -2,7 +2,8 @@
 
 Each example deals from a Hypothesis-drawn seed and dealer and plays a hand by Hypothesis-drawn
 choices among the legal actions, so a failure shrinks to a short, replayable hand. The variants
-come from ``available_variants()``: a new variant file is covered without changing this file.
+come from ``available_variants()`` and each overlay on its bases: a new variant or overlay file
+is covered without changing this file.
 ``SOLO_HYPOTHESIS_PROFILE=soak`` (tests/conftest.py) runs many more hands.
 """
 
@@ -27,13 +28,18 @@ from solo_rules import (
     PlayerView,
     Trick,
     Trump,
+    available_overlays,
     available_variants,
     compile,
     load_variant,
     new_game,
+    overlay_bases,
 )
 
-VARIANTS = available_variants()
+#: Every playable variant, and every overlay on each base it declares it applies to (by the
+#: overlaid variant's id, ``base+overlay``, which ``load_variant`` and ``new_game`` take).
+VARIANTS = available_variants() + [f"{base}+{overlay}" for overlay in available_overlays()
+                                   for base in overlay_bases(overlay)]
 #: More actions than any hand can take (bids, declarations and decisions, and 32 cards).
 MAX_ACTIONS = 200
 

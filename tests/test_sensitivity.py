@@ -168,7 +168,7 @@ CASES = {
         ["play CT", "play SA", "play DT"], ["pass", "ask partner"]),
     "partner.helfer.bars_slam": Case(
         "partner", "partner: {params: {helfer: {bars_slam: false}}}", _after_helfer,
-        ["pass", "stop"], ["stop", "continue"]),
+        ["stop"], ["stop", "continue"]),
     "play.must_trump": Case("play", "play: {params: {must_trump: true}}", _void_in_clubs,
                             {"CQ", "H7", "HA", "HK", "HQ", "HJ", "HT", "DA"},
                             {"CQ", "H7", "HA", "HK", "HQ", "HJ", "HT"}),

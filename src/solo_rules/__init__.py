@@ -56,7 +56,14 @@ from solo_rules.resample import Resampler, resample
 from solo_rules.serial import converter, structure, to_json, unstructure
 from solo_rules.solver import Solution, solve
 from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, Trick
-from solo_rules.variant import Variant, available_variants, load_variant
+from solo_rules.variant import (
+    Variant,
+    available_overlays,
+    available_variants,
+    load_variant,
+    overlay_bases,
+    overlay_title,
+)
 
 __all__ = [
     "TRUMP",
@@ -99,12 +106,15 @@ __all__ = [
     "VariantError",
     "Witness",
     "Word",
+    "available_overlays",
     "available_variants",
     "compare",
     "compile",
     "converter",
     "load_variant",
     "new_game",
+    "overlay_bases",
+    "overlay_title",
     "parse_action",
     "parse_card",
     "parse_cards",

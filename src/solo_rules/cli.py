@@ -33,7 +33,14 @@ from solo_rules.match import Match
 from solo_rules.ranking import TRUMP, Trump
 from solo_rules.record import GameRecord, Misdeal, read_record, record_of, replay
 from solo_rules.state import GameState, Phase, PlayerView
-from solo_rules.variant import Variant, available_variants, load_variant
+from solo_rules.variant import (
+    Variant,
+    available_overlays,
+    available_variants,
+    load_variant,
+    overlay_bases,
+    overlay_title,
+)
 
 __all__ = ["main"]
 
@@ -133,15 +140,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _variants(out: TextIO) -> int:
+    """The playable variants, then the overlays (optional rules) and the bases each fits."""
     rows = [("id", "title", "players", "status")]
     for vid in available_variants():
         variant = load_variant(vid)
         rows.append((variant.id, variant.title, str(compile(variant).players), variant.status))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    _table(out, rows)
+    overlays = [("overlay", "title", "applies to")]
+    for oid in available_overlays():
+        title = overlay_title(oid)
+        overlays.append((oid, title, ", ".join(overlay_bases(oid))))
+    if overlays[1:]:
+        out.write("\n")
+        _table(out, overlays)
+    return 0
+
+
+def _table(out: TextIO, rows: Sequence[tuple[str, ...]]) -> None:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         out.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
                   .rstrip() + "\n")
-    return 0
 
 
 def _compare(args: argparse.Namespace, out: TextIO) -> int:

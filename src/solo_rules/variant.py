@@ -32,7 +32,8 @@ from solo_rules.cards import Card, Suit, parse_card, parse_suit
 from solo_rules.errors import SoloRulesError, VariantError
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
-__all__ = ["SlotRule", "Variant", "available_variants", "derive", "load_variant", "variant_dir"]
+__all__ = ["SlotRule", "Variant", "available_overlays", "available_variants", "derive",
+           "load_variant", "overlay_bases", "overlay_title", "variant_dir"]
 
 SCHEMA = 1
 _TOP_KEYS = {"schema", "id", "title", "extends", "status", "kind", "summary", "sources",
@@ -140,13 +141,54 @@ def available_variants() -> list[str]:
     return out
 
 
+def available_overlays() -> list[str]:
+    """The ids of the shipped overlay files (optional rule modules, DOSSIER §2g)."""
+    return [path.stem for path in sorted(variant_dir().glob("*.yaml"))
+            if _read(path).raw.get("status") == "overlay"]
+
+
+def overlay_title(overlay: str | Path) -> str:
+    """The title of an overlay file (an overlay alone is no variant, so it has no Variant)."""
+    raw = _read(_locate(str(overlay))).raw
+    return str(raw.get("title", raw["id"]))
+
+
+def overlay_bases(overlay: str | Path) -> list[str]:
+    """The playable shipped variants whose rules satisfy what ``overlay`` declares it requires
+    and conflicts with: the bases it applies to."""
+    layer = _chain(_locate(str(overlay)))
+    out = []
+    for vid in available_variants():
+        tree, lineage = _resolve(_chain(_locate(vid)))
+        try:
+            _check_declares(_resolve(layer)[0], tree, layer[0].path, lineage)
+        except VariantError:
+            continue
+        out.append(vid)
+    return out
+
+
 def load_variant(
     source: str | Path, overlays: Sequence[str | Path] = ()
 ) -> Variant:
     """Load a variant by id (``"altenburg-1988"``) or by path, with optional overlays: the one
-    Variant of the resolved content in this process, however and wherever it was loaded."""
+    Variant of the resolved content in this process, however and wherever it was loaded. An
+    overlaid variant's own id (``"altenburg-1988+matador-renege"``) loads it again."""
+    if isinstance(source, str) and "+" in source and not Path(source).exists():
+        source, *named = source.split("+")
+        overlays = (*named, *overlays)
     base = _chain(_locate(str(source)))
-    return _load(base, tuple(_chain(_locate(str(overlay))) for overlay in overlays))
+    return _load(base, tuple(_chain(_locate_overlay(str(overlay))) for overlay in overlays))
+
+
+def _locate_overlay(source: str) -> Path:
+    """The file of an overlay named by id or path; an unknown id names the known overlays."""
+    path = Path(source)
+    if path.suffix in (".yaml", ".yml") or path.exists() \
+            or (variant_dir() / f"{source}.yaml").is_file():
+        return _locate(source)
+    raise VariantError(f"unknown overlay {source!r}; known overlays: "
+                       f"{', '.join(available_overlays())}")
 
 
 def derive(variant: Variant, changes: Mapping[str, Any], *, name: str,

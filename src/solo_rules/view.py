@@ -46,7 +46,7 @@ def exposed_cards(rules: Rules, state: GameState, seat: int) -> CardSet:
     if contract is None:
         return CardSet()
     cdef = rules.contract_def(contract.kind)
-    if cdef.shows == "none":
+    if cdef.shows == "none" or len(state.tricks) < cdef.shows_after:
         return CardSet()
     mask = 0
     for declarer in contract.declarers:

@@ -34,7 +34,18 @@ def test_five_straight_tricks_offer_stop_or_continue() -> None:
     for prime. Or they can continue playing" """
     state = _sweep()
     assert state.phase == Phase.DECIDE and state.player == 0
-    assert legal(state) == ["stop", "continue"]
+    assert legal(state)[:2] == ["stop", "continue"]
+
+
+def test_helfer_offered_after_a_sweep_by_the_declarer_alone() -> None:
+    """AMB-08. S-WIK: "If that hasn't happened by the fifth trick, the declarer may ask
+    "partner?" (Helfer?)". The declarer took all five himself and the called SA is unplayed:
+    he may stop or go on, or ask first."""
+    state = _sweep()
+    assert not state.partner_revealed
+    assert legal(state) == ["stop", "continue", "ask partner"]
+    state = run(state, "ask partner")
+    assert state.partner_revealed and legal(state) == ["stop"]
 
 
 def test_stopping_ends_the_hand_with_prime() -> None:
@@ -83,7 +94,7 @@ def test_helfer_reveals_the_partner_and_bars_continuing() -> None:
     state = run(_hidden(), "ask partner")
     assert state.partner_revealed
     assert state.view(1).partner == 2
-    assert legal(state) == ["pass", "stop"]
+    assert legal(state) == ["stop"]  # no source has a "pass" that would end it without prime
     outcome = run(state, "stop").outcome()
     assert outcome.scores == (4, 0, 4, 0)
 
@@ -130,8 +141,26 @@ def test_play_stops_once_the_result_is_decided() -> None:
     state = play(frage(HIDDEN, "H", "SA"), "CQ H8 S7 SJ HA SQ S8 ST DK DA D8 D7 CT C8 CA CK "
                  "H7 H9 C9 C7")
     assert [trick.winner for trick in state.tricks] == [0, 1, 2, 0, 0]
-    assert state.phase == Phase.PLAY  # two others won tricks: no decision to offer
+    assert legal(state) == ["pass", "ask partner"]  # no sweep: only the question (AMB-08)
     state = play_out(state)
     assert len(state.tricks) == 6
     assert state.party_tricks() == (5, 1)
     assert state.outcome().made
+
+
+def test_helfer_offered_after_a_lost_trick_and_again_after_declining() -> None:
+    """AMB-08. S-WIK: "If that hasn't happened by the fifth trick, the declarer may ask
+    "partner?" (Helfer?)": once the fifth trick is complete, after it and each later trick
+    while the called card is unplayed and the hand goes on, whether or not a trick was lost."""
+    hands = ("CQ CA H7 HA HK HQ HJ D7", "SQ HT H9 H8 CK CJ DA DQ",
+             "SA S9 S8 S7 DK DT C9 CT", "SK SJ ST C8 C7 DJ D9 D8")
+    state = play(frage(hands, "H", "SA"), "CQ H8 S7 SJ H7 H9 S8 ST HA HT S9 C7 "
+                 "D7 DA DK D8 CJ C9 C8 CA")
+    assert [trick.winner for trick in state.tricks] == [0, 0, 0, 1, 0]
+    assert legal(state) == ["pass", "ask partner"]
+    state = run(state, "pass")
+    assert state.phase == Phase.PLAY
+    state = play(state, "HK SQ DT DJ")  # Basta takes trick 6
+    assert state.phase == Phase.DECIDE and legal(state) == ["pass", "ask partner"]
+    state = run(state, "ask partner")
+    assert state.partner_revealed and state.phase in (Phase.PLAY, Phase.END)

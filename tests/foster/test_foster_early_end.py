@@ -113,3 +113,16 @@ def test_play_goes_on_to_the_end_without_stop_when_lost(tmp_path: Path) -> None:
     assert state.is_terminal and len(state.tricks) == 8
     assert state.outcome().scores == (-48, 16, 16, 16)
 
+
+
+def test_going_on_at_any_time_is_a_parameter_value(tmp_path: Path) -> None:
+    """AMB-23 (b): "He may go on at any time." With ``go_on_when: any_time`` the declarer is
+    offered the choice when the party takes its fifth trick even after losing one (EX-26's
+    hand: the fifth comes at trick 6), and going on then can only lose the Tout."""
+    variant = variant_file(tmp_path, "early_end: {params: {go_on_when: any_time}}")
+    state = run(start(CLUBS, variant=variant), "bid 2", "pass", "pass", "pass",
+                "declare simple C", "call SA")
+    state = play(state, CLUBS_SIX)
+    assert state.phase == Phase.DECIDE and texts(state) == ["stop", "continue"]
+    assert not run(state, "continue").outcome().made
+    assert run(state, "stop").outcome().made

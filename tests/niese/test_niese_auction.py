@@ -5,9 +5,10 @@ the IsIt keep rule, bid requirements, and the throw-in (S-NIE; DOSSIER §2c, AMB
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
-from niese_deals import MACKERS, NO_CLUB, TOPS, bid, legal, start
+from niese_deals import MACKERS, NO_CLUB, TOPS, bid, legal, overlay, start
 
 from solo_rules import IllegalActionError, Phase
 
@@ -103,12 +104,54 @@ def test_question_bidder_may_keep_an_isit() -> None:
     assert (passed.contract.kind, passed.contract.declarer) == ("isit", 1)
 
 
-def test_keeping_needs_a_club() -> None:
-    """AMB-29: the keeper "must have one club"; without a club-symbol card he is not asked."""
+def test_keeping_needs_a_club_but_every_question_bidder_is_asked() -> None:
+    """AMB-29: the keeper "must have one club in his/her hand". He is asked whether or not he
+    holds one, so being asked tells the table nothing about his clubs; without a club-symbol
+    card his only choice is to pass."""
     state = bid(NO_CLUB, "question", "isit")
-    assert state.player == 2
+    assert state.player == 0 and legal(state) == ["pass"]
     with pytest.raises(IllegalActionError):
         state.apply("keep")
+    assert state.apply("pass").player == 2
+    club = bid(MACKERS, "question", "isit")
+    assert [view.phase for view in (state.view(2), club.view(2))] == ["auction", "auction"]
+    assert state.player == club.player
+
+
+def test_keep_only_on_the_very_next_bid(tmp_path: Path) -> None:
+    """AMB-28 (c): "The option applies only to the very next bid." An IsIt bid after an
+    intervening pass leaves no keep to the Question bidder; an IsIt straight after it does."""
+    later = overlay(tmp_path, "niese-keep-next", "auction: {params: {keep_window: next_bid}}")
+    assert bid(NO_CLUB, "pass", "question", "pass", "isit").player == 1  # asked (AMB-28 a)
+    skipped = bid(NO_CLUB, "pass", "question", "pass", "isit", variant=later)
+    assert skipped.phase == Phase.CALL and skipped.player == 3
+    assert bid(NO_CLUB, "pass", "question", "isit", variant=later).player == 1
+    assert "very next player" in " ".join(
+        c.text for c in later.slots["auction"].module.describe())
+
+
+def test_keeping_may_play_the_keepers_own_bid(tmp_path: Path) -> None:
+    """AMB-28 (b): "He keeps playing Question at 2." Keeping voids the IsIt and the Question
+    bidder plays his own Question, naming trumps himself."""
+    own = overlay(tmp_path, "niese-keep-own", "auction: {params: {keep_plays: own_bid}}")
+    kept = bid(MACKERS, "question", "isit", "keep", "pass", "pass", variant=own)
+    assert kept.phase == Phase.DECLARE and kept.player == 0
+    assert all(text.startswith("declare question") for text in legal(kept))
+    default = bid(MACKERS, "question", "isit", "keep", "pass", "pass")
+    assert default.contract is not None and default.contract.kind == "isit"
+
+
+def test_all_pass_may_force_a_game(tmp_path: Path) -> None:
+    """AMB-37 alternative: "All pass: redeal, or a forced game." S-NIE states no all-pass rule,
+    so the default throws the hand in; the parameter forces the holder of CQ to play a
+    Question."""
+    forced = overlay(tmp_path, "niese-forced", "auction: {params: {all_pass: "
+                     "{contracts: [question], holder_of: [CQ]}}}")
+    thrown = bid(MACKERS, "pass", "pass", "pass", "pass")
+    assert thrown.is_terminal
+    state = bid(MACKERS, "pass", "pass", "pass", "pass", variant=forced)
+    assert state.phase == Phase.DECLARE and state.player == 0
+    assert all(text.startswith("declare question") for text in legal(state))
 
 
 def test_keep_is_only_over_a_question() -> None:

@@ -4,10 +4,23 @@ the misère end, joint Kickers, the exposed Bronco and Ladies cards (S-NIE; DOSS
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from niese_deals import KICK, LOWS, MACKERS, TOPS, bid, legal_cards, play, play_out, run
+from niese_deals import (
+    KICK,
+    LOWS,
+    MACKERS,
+    TOPS,
+    bid,
+    legal_cards,
+    overlay,
+    play,
+    play_out,
+    run,
+)
 from reference import NO_TRUMP_ORDER, TRUMP_ORDER, trick_winner
 
 from solo_rules import (
@@ -178,3 +191,84 @@ def test_kicker_duty_holds_on_every_legal_card_set(seed: int, joiners: set[int],
         assert cards == _expected_legal(state, state.player)
         ordered = sorted(cards, key=lambda c: Card[c])
         state = state.apply(f"play {ordered[next(steps) % len(ordered)]}")
+
+
+def test_bronco_may_be_exposed_after_the_first_trick(tmp_path: Path) -> None:
+    """AMB-34 alternative: "after the first trick (S-FSW, misère sur table)". With
+    ``shows_after: 1`` the Bronco's hand is hidden until the first trick is complete, and the
+    rulebook says so."""
+    later = overlay(tmp_path, "niese-bronco-late", """\
+        contracts:
+          params:
+            contracts:
+              - {id: bronco, shows_after: 1}""")
+    state = bid(LOWS, "bronco", "pass", "pass", "pass", variant=later)
+    assert state.player == 0 and not state.view(1).exposed
+    state = play(state, "C8")
+    assert not state.view(1).exposed
+    state = play_lowest_trick(state)
+    assert len(state.tricks) == 1 and state.view(1).exposed == state.hand(0)
+    prose = " ".join(c.text for c in later.slots["contracts"].module.describe())
+    assert "face up on the table after the first trick" in prose
+
+
+def play_lowest_trick(state: GameState) -> GameState:
+    """Complete the current trick with each seat's first legal card."""
+    while state.trick:
+        state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_kicker_going_under_is_a_parameter_value(tmp_path: Path) -> None:
+    """AMB-32 (b): "A typo for 'go under'". With ``head: under`` the Kicker bidder who follows
+    must play a card that does not beat the trick if he has one; by default (a) he must beat
+    it (S-NIE: "The bidder must go over any card that has been played before his/her turn")."""
+    under = overlay(tmp_path, "niese-kicker-under", """\
+        contracts:
+          params:
+            contracts:
+              - {id: kicker, head: under}""")
+    state = play(bid(KICK, "kicker", "pass", "pass", "pass", variant=under), "H7 H9 HT HQ ST")
+    assert state.player == 0 and legal_cards(state) == {"S7"}
+    default = play(bid(KICK, "kicker", "pass", "pass", "pass"), "H7 H9 HT HQ ST")
+    assert legal_cards(default) == {"SA"}
+    prose = " ".join(c.text for c in under.slots["contracts"].module.describe())
+    assert "does not beat the trick" in prose
+
+
+#: Seat 0 has no spades and two low hearts; seat 1 holds DA and leads SA after taking trick 1.
+VOID_IN_SPADES = ("CK C7 C8 H8 H9 D7 D8 DJ", "CA C9 SA SK SQ HA DA DK",
+                  "CQ CJ SJ ST S9 HK HQ DQ", "CT S8 S7 HJ HT H7 DT D9")
+
+
+def test_kicker_beating_even_when_void_is_a_parameter_value(tmp_path: Path) -> None:
+    """AMB-32 (c): "He must beat even when void, which is impossible at no trump." In a Kicker
+    with trumps (here hearts, by a variant file) ``head: over_even_void`` makes the void
+    bidder trump; at no trump, and by default, a void bidder may play any card."""
+    rules = """\
+        contracts:
+          params:
+            contracts:
+              - {{id: kicker, trump_by: fixed, suit: H, head: {head}}}"""
+    void = overlay(tmp_path, "niese-kicker-void", rules.format(head="over_even_void"))
+    plain = overlay(tmp_path, "niese-kicker-trumps", rules.format(head="over"))
+    legal = []
+    for variant in (void, plain):
+        state = bid(VOID_IN_SPADES, "kicker", "pass", "pass", "pass", variant=variant)
+        state = play(state, "D7 DA DQ DT SA S9 S8")
+        assert state.player == 0
+        legal.append(legal_cards(state))
+    assert legal == [{"H8", "H9"}, {"CK", "C7", "C8", "H8", "H9", "D8", "DJ"}]
+    notrump = bid(VOID_IN_SPADES, "kicker", "pass", "pass", "pass")
+    assert len(legal_cards(play(notrump, "D7 DA DQ DT SA S9 S8"))) == 7
+
+
+def test_the_bidder_leading_first_is_a_parameter_value(tmp_path: Path) -> None:
+    """AMB-37: "Leader: left of the dealer, or the bidder." S-NIE is silent; the default has
+    the player left of the dealer lead (S-002, S-WIK "Forehand leads", S-FOS "eldest hand
+    leads"); ``first_lead: declarer`` has the bidder lead."""
+    bidder = overlay(tmp_path, "niese-bidder-leads", "play: {params: {first_lead: declarer}}")
+    assert bid(TOPS, "pass", "pass", "bull", "pass", variant=bidder).player == 2
+    assert bid(TOPS, "pass", "pass", "bull", "pass").player == 0
+    prose = " ".join(c.text for c in bidder.slots["play"].module.describe())
+    assert prose.startswith("The declarer leads to the first trick")

@@ -51,6 +51,18 @@ def test_isit_with_five_mackers_and_no_first() -> None:
     assert outcome.scores == (70, 70, -70, -70)
 
 
+def test_each_defender_may_pay_each_partner(tmp_path: Path) -> None:
+    """AMB-30 (b): "Each defender pays each party member, so each is ±2V net." S-002:
+    "(in partner games, both the bidder and the partner get paid…)". EX-12's hand pays 14 x 5
+    cents from each defender to each partner: 140 each way."""
+    each = overlay(tmp_path, "niese-each", "  settlement: {params: {partners_paid: each}}\n")
+    state = run(bid(MACKERS, "isit", "pass", "pass", "pass", variant=each), "call SA")
+    outcome = play_out(play(state, "H7 S9 HA D7")).outcome()
+    assert outcome.scores == (140, 140, -140, -140)
+    prose = " ".join(c.text for c in each.slots["settlement"].module.describe())
+    assert "from each adversary" in prose
+
+
 def test_bull_solo_at_quarter_stakes(tmp_path: Path) -> None:
     """EX-14. S-NIE: Bull Solo "Score Value = 14"; "Quarter Solo ... multiplied by ... 25 cents":
     $3.50 from each of the three, $10.50 in all; no First or Last on a Bull Solo."""

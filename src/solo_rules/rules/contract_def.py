@@ -26,9 +26,11 @@ class ContractDef:
     ``fixed`` (``suit``) or ``none`` (no trumps). ``misere``: the declarer must take no trick;
     ``must_head``: a declarer who follows suit must beat the trick if he can (S-NIE Kicker,
     AMB-32); ``shows``: cards laid face up for the table, none, the ``required`` cards (S-NIE
-    Ladies) or the whole ``hand`` (S-NIE Bronco, AMB-34). ``single_player``: who plays alone
-    against the rest: the ``declarer`` (with his partner, if any), or, for a contract nobody
-    declares, the ``last_trick_winner``, who loses the value (S-FOS Heart Solo, AMB-25)."""
+    Ladies) or the whole ``hand`` (S-NIE Bronco, AMB-34), once ``shows_after`` tricks are
+    complete (0: before the opening lead; 1: after the first trick, AMB-34).
+    ``single_player``: who plays alone against the rest: the ``declarer`` (with his partner,
+    if any), or, for a contract nobody declares, the ``last_trick_winner``, who loses the value
+    (S-FOS Heart Solo, AMB-25)."""
 
     id: str
     name: str
@@ -42,7 +44,11 @@ class ContractDef:
     requires: tuple[Card, ...] = attrs.field(default=(), validator=cards)
     misere: bool = False
     must_head: bool = False
+    #: how a ``must_head`` declarer goes: ``over`` the trick when following (AMB-32 a),
+    #: ``under`` it (b), or over it even when void, trumping if he can (c)
+    head: Literal["over", "under", "over_even_void"] = "over"
     shows: Literal["none", "required", "hand"] = "none"
+    shows_after: int = attrs.field(default=0, validator=attrs.validators.in_(range(8)))
     single_player: Literal["declarer", "last_trick_winner"] = "declarer"
 
     def __attrs_post_init__(self) -> None:

@@ -226,11 +226,19 @@ def _describe_contract(contract: ContractDef) -> str:
     goal = ("he must take no trick" if contract.misere
             else f"{taker} must take at least {contract.tricks} tricks")
     extra = ""
-    if contract.must_head:
+    if contract.must_head and contract.head == "under":
+        extra += (" When the declarer follows suit he must play a card that does not beat the "
+                  "trick so far if he has one; the others need not.")
+    elif contract.must_head:
         extra += (" When the declarer follows suit he must play a card that beats the trick so "
                   "far if he has one; the others need not.")
+        if contract.head == "over_even_void":
+            extra += " When he cannot follow he must still beat the trick if any card can."
     if contract.shows != "none":
         shown = "his whole hand" if contract.shows == "hand" else "the cards it requires"
-        extra += f" The declarer lays {shown} face up on the table before the opening lead."
+        when = ("before the opening lead" if not contract.shows_after else
+                "after the first trick" if contract.shows_after == 1 else
+                f"after the first {contract.shows_after} tricks")
+        extra += f" The declarer lays {shown} face up on the table {when}."
     return (f"{contract.name}: {who}; the declarer plays {side}, and {goal}. Base value "
             f"{contract.base}.{forced}{needs}{extra}")

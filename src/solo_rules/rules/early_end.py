@@ -153,21 +153,29 @@ class PrimeOrContinue(EarlyEnd):
         return raised_objective(rules, state)
 
     def decisions(self, rules: Rules, state: GameState) -> list[int]:
-        """The decision actions open to the declarer after the trick just completed."""
+        """The decision actions open to the declarer after the trick just completed: stop or
+        go on after a sweep he can see (only stop once "Helfer?" barred the slam), and the
+        partner rule's "Helfer?" after the first tricks and each later one while the hand goes
+        on and the called card is unplayed [S-WIK; AMB-08]."""
         contract = state.contract
         assert contract is not None
         at = (self.first_tricks if self.prime_at == "first_tricks"
               else rules.contract_def(contract.kind).tricks)
-        if len(state.tricks) != at or at >= rules.hand_size or state.flags & _SETTLED:
+        done = len(state.tricks)
+        if state.flags & _SETTLED:
             return []
-        won, lost = declarer_sees_party_sweep(state)
         partner = rules.partner
-        if won and not contract.tout:
-            barred = (partner is not None and partner.asking_bars_slam
-                      and bool(state.flags & Flags.ASKED))
-            return sorted([STOP.id, PASS.id if barred else CONTINUE.id])
-        if not lost and partner is not None and partner.may_ask(state):
-            return [PASS.id, ASK.id]
+        ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
+        if done == at and at < rules.hand_size:
+            won, _ = declarer_sees_party_sweep(state)
+            if won and not contract.tout:
+                if partner is not None and partner.asking_bars_slam and state.flags & Flags.ASKED:
+                    return [STOP.id]
+                return sorted([STOP.id, CONTINUE.id, *ask])
+        if done < self.first_tricks:
+            return [PASS.id, *ask] if ask and not self.finished(rules, state) else []
+        if ask and (done == self.first_tricks or not self.finished(rules, state)):
+            return [PASS.id, *ask]
         return []
 
     def finished(self, rules: Rules, state: GameState) -> bool:
@@ -293,11 +301,13 @@ class FirstAndLast(EarlyEnd):
 class AbandonAtFive(EarlyEnd):
     """[S-FOS: "The hands are abandoned as soon as the bidder takes five tricks, if he is
     playing anything but a tout. If he goes on he must win all eight tricks, or lose the value
-    of a tout."] Going on is offered only after a sweep of every trick so far (AMB-23); a game
-    nobody declares is played to the last trick."""
+    of a tout."] Going on is offered only after a sweep of every trick so far (AMB-23 a), or
+    whenever the party takes its tricks (``go_on_when: any_time``, AMB-23 b); a game nobody
+    declares is played to the last trick."""
 
     go_on: bool = True
     stop_when_lost: bool = True
+    go_on_when: Literal["sweep", "any_time"] = "sweep"
 
     def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party needs: its contract's, or all of them once it went on."""
@@ -312,7 +322,13 @@ class AbandonAtFive(EarlyEnd):
                 or state.flags & _SETTLED):
             return []
         objective = self.objective(rules, state)
-        if len(state.tricks) != objective or objective >= rules.hand_size:
+        if objective >= rules.hand_size:
+            return []
+        if self.go_on_when == "any_time":
+            party, _ = state.party_tricks()
+            reached = party == objective and state.tricks[-1].winner in state.party()
+            return [STOP.id, CONTINUE.id] if reached else []
+        if len(state.tricks) != objective:
             return []
         won, _ = declarer_sees_party_sweep(state)
         return [STOP.id, CONTINUE.id] if won else []
@@ -340,10 +356,12 @@ class AbandonAtFive(EarlyEnd):
         clauses = [Clause("Play is abandoned as soon as the declarer's party has taken the tricks "
                           "its game needs.")]
         if self.go_on:
+            when = ("If the party has won every trick so far" if self.go_on_when == "sweep" else
+                    "Whenever the party takes its tricks, even after losing one")
             clauses += [
-                Clause("If the party has won every trick so far, the declarer may instead go "
-                       "on: the game becomes a Tout, and the party must win every trick or lose "
-                       "the value of a Tout.", "go_on"),
+                Clause(f"{when}, the declarer may instead go on: the game becomes a Tout, and "
+                       "the party must win every trick or lose the value of a Tout.",
+                       "go_on_when"),
                 Clause("The declarer decides from what he can see: while his partner is "
                        "unknown, a trick won by another player is not known to be his party's.",
                        "go_on"),

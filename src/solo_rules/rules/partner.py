@@ -29,27 +29,31 @@ ASK = Word("ask partner", 72, ("ask", "helfer", "helfer?"), 'asks "Helfer?"')
 
 @attrs.frozen
 class Helfer:
-    """The "Helfer?" question: when the early-end decision falls due (after the first five
-    tricks) and the called card is unplayed, the declarer may ask and the partner answers
-    "Hier!" [S-WIK; AMB-08]."""
+    """The "Helfer?" question: once the fifth trick is complete, after it and each later trick
+    while the called card is unplayed, the declarer may ask and the partner answers "Hier!"
+    [S-WIK: "If that hasn't happened by the fifth trick, the declarer may ask"; AMB-08]."""
 
     bars_slam: bool = True
     not_with_tout: bool = True
+    #: the first trick after which the question may be asked (5; 1: at any time, AMB-08)
+    from_trick: int = attrs.field(default=5, validator=attrs.validators.ge(1))
 
 
 @register("partner", "partner.called_card")
 @attrs.frozen
 class CalledCard(RuleModule, PartnerRules):
     """Calling a partner by a card, the fallback when the Aces are held, the duty to play the
-    called card, and the Helfer question."""
+    called card, and the Helfer question. When the declarer holds every card the ladder
+    ``ranks`` offers him, he plays alone [AMB-11 (b): "there is no legal call, so he plays
+    alone"], naming trumps himself where the partner would have named them."""
 
     ranks: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=rank_list)
 
     @ranks.validator
-    def _every_rank(self, _attribute: object, value: tuple[Rank, ...]) -> None:
-        # A shorter ladder could leave a declarer who holds all its cards with nothing to call.
-        if sorted(value) != list(Rank):
-            raise ValueError("ranks must list all eight ranks, in the order they are called")
+    def _some_rank(self, _attribute: object, value: tuple[Rank, ...]) -> None:
+        # A shorter ladder (A K) may leave nothing to call: the declarer then plays alone.
+        if not value:
+            raise ValueError("ranks must list at least one rank, in the order they are called")
     exclude_trump_suit: bool = True
     must_not_hold: bool = True
     trump_not_called_suit: bool = True
@@ -92,9 +96,11 @@ class CalledCard(RuleModule, PartnerRules):
         """The suits the called partner may name: not the called card's suit (AMB-42), and the
         preferred suit when the declaration bound it (AMB-07)."""
         contract = state.contract
-        assert contract is not None and contract.called is not None
+        assert contract is not None
         if contract.trump_bound is not None:
             return [contract.trump_bound]
+        if contract.called is None:
+            return list(Suit)
         called_suit = contract.called.suit
         return [s for s in Suit if not (self.trump_not_called_suit and s == called_suit)]
 
@@ -138,7 +144,7 @@ class CalledCard(RuleModule, PartnerRules):
         contract = state.contract
         if helfer is None or contract is None or contract.called is None:
             return False
-        if state.flags & (Flags.ASKED | Flags.REVEALED):
+        if state.flags & (Flags.ASKED | Flags.REVEALED) or len(state.tricks) < helfer.from_trick:
             return False
         return not (helfer.not_with_tout and contract.tout)
 
@@ -158,6 +164,9 @@ class CalledCard(RuleModule, PartnerRules):
         fallback = f"if he holds every such {first}, a {ladder[1]}" if ladder[1:] else ""
         if ladder[2:]:
             fallback += ", and so on down the ranks " + " ".join(ladder[2:])
+        if len(ladder) < len(Rank):
+            fallback += (f". If he holds every {' and every '.join(ladder)} he could call, he "
+                         "plays alone, and names trumps himself where the partner would have")
         if self.must_not_hold:
             clauses = [Clause(f"In a partnership contract the declarer calls a card he does not "
                               f"hold{suits}: an {first}; {fallback}. The matadors cannot be "
@@ -188,11 +197,15 @@ class CalledCard(RuleModule, PartnerRules):
                               + " lead the called card itself.", "must_lead_when_leading_suit"))
         if self.helfer is not None:
             helfer = self.helfer
-            text = ("When the first tricks are complete and the decision to stop or play on "
-                    "falls due, if the called card has not been played, the declarer may ask "
-                    "\"Helfer?\"; the partner must answer \"Hier!\".")
+            first = ("After the first trick" if helfer.from_trick == 1 else
+                     f"Once trick {helfer.from_trick} is complete, after it")
+            text = (f"{first} and after each later "
+                    "one while the hand goes on, if the called card has not been played, the "
+                    "declarer may ask \"Helfer?\" (or decline and be asked again after the next "
+                    "trick); the partner must answer \"Hier!\".")
             if helfer.bars_slam:
-                text += " After the question the party may not play on for all the tricks."
+                text += (" After the question the party may not play on for all the tricks: a "
+                         "party that has won the first tricks stops and scores prime.")
             if helfer.not_with_tout:
                 text += " The question may not be asked when Tout was announced."
             clauses.append(Clause(text, "helfer"))
@@ -219,7 +232,8 @@ class _CallStage(Stage):
         if contract is None or rules.contract_def(contract.kind).partner != "called_card":
             return None
         assert contract.declarer is not None
-        return replace(state, phase=Phase.CALL, player=contract.declarer)
+        state = replace(state, phase=Phase.CALL, player=contract.declarer)
+        return state if self.rule.callable_cards(rules, state) else None
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         return tuple(CALL_BASE + card for card in self.rule.callable_cards(rules, state))
@@ -258,8 +272,13 @@ class _PartnerTrumpStage(Stage):
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         contract = state.contract
-        if (contract is None or contract.trump is not None or contract.partner is None
+        if (contract is None or contract.trump is not None
                 or rules.contract_def(contract.kind).trump_by != "partner"):
+            return None
+        if contract.called is None:  # nothing to call: the declarer plays alone (AMB-11 b)
+            assert contract.declarer is not None
+            return replace(state, phase=Phase.TRUMP, player=contract.declarer)
+        if contract.partner is None:
             return None
         return replace(state, phase=Phase.TRUMP, player=contract.partner,
                        flags=state.flags | Flags.REVEALED)

@@ -7,6 +7,7 @@ by effective suit: the matadors belong to the trumps, not to their printed suits
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 import attrs
 
@@ -17,7 +18,7 @@ from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, Phase, Trick, replace
 
-__all__ = ["FollowSuit", "heading_cards"]
+__all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 
 
 def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> int:
@@ -34,6 +35,33 @@ def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> in
     return out
 
 
+def reneging_allowed(rules: Rules, tables: TrumpTables, trump: int, led: int,
+                     hand: int, above: int | None = None, every: bool = True) -> bool:
+    """Whether ``hand`` may renege its matadors to the trick ``led`` opened [S-WIK
+    Variations: "if a player holds no other trumps than matadors and the card led to the
+    current trick is a trump which is not a matador or lower than the matadors held by the
+    player, then the player may discard a non-trump instead of following suit"; AMB-53]: the
+    led card is a trump, every trump held is a matador and every one (or, ``every=False``, any
+    one) outranks the led card (or the card ``above``, the highest so far), and something else
+    is held to play instead."""
+    trumps = hand & tables.trump_mask
+    if not trumps or not tables.trump_mask >> led & 1 or not hand & ~tables.trump_mask:
+        return False
+    matadors = 0
+    for card in rules.ranking.matador_cards(trump):
+        matadors |= 1 << card
+    if trumps & ~matadors:
+        return False
+    bar = tables.power[led if above is None else above]
+    higher = []
+    mask = trumps
+    while mask:
+        low = mask & -mask
+        higher.append(tables.power[low.bit_length() - 1] > bar)
+        mask ^= low
+    return all(higher) if every else any(higher)
+
+
 @register("play", "play.follow_suit")
 @attrs.frozen
 class FollowSuit(RuleModule, PlayRules, Stage):
@@ -42,8 +70,14 @@ class FollowSuit(RuleModule, PlayRules, Stage):
     each trick the early-end rule says whether play goes on."""
 
     must_trump: bool = False
+    #: The optional matador renege of S-WIK's Variations (DOSSIER §2g-3, AMB-53): matadors
+    #: compared with the ``led`` card or the ``highest`` so far, ``every`` or ``any`` above it.
+    matador_renege: bool = False
+    renege_against: Literal["led", "highest"] = "led"
+    renege_needs: Literal["every", "any"] = "every"
+    #: who leads to the first trick: ``eldest`` (AMB-37) or the ``declarer``
+    first_lead: Literal["eldest", "declarer"] = "eldest"
 
-    topics = ("first_lead",)
     phase = Phase.PLAY
     expects = "a card to play"
 
@@ -57,9 +91,13 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         return (Action.play(card) for card in Card)
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
-        """Eldest leads to the first trick."""
-        eldest = state.eldest
-        return replace(state, phase=Phase.PLAY, player=eldest, leader=eldest, trick=())
+        """Eldest (or, by ``first_lead``, the declarer) leads to the first trick."""
+        leader = state.eldest
+        contract = state.contract
+        if self.first_lead == "declarer" and contract is not None \
+                and contract.declarer is not None:
+            leader = contract.declarer
+        return replace(state, phase=Phase.PLAY, player=leader, leader=leader, trick=())
 
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play: these rules, then the partnership's duties."""
@@ -119,8 +157,12 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         led = Card(state.trick[0]).name
         follow = hand & tables.follow_mask(state.trick[0])
         if not follow:
+            if rules.contract_def(contract.kind).must_head:
+                return f"seat {seat} cannot follow the suit of {led} and must beat the trick"
             return f"seat {seat} cannot follow the suit of {led} and must play a trump"
         if follow >> aid & 1:
+            if rules.contract_def(contract.kind).head == "under":
+                return f"seat {seat} must play under the trick with a card of the suit led"
             return f"seat {seat} must beat the trick with a card of the suit led"
         return f"seat {seat} must follow the suit of {led}"
 
@@ -133,10 +175,21 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         assert contract is not None and contract.trump is not None
         tables = rules.tables(contract.trump)
         follow = hand & tables.follow_mask(state.trick[0])
+        if self.matador_renege:
+            above = None
+            if self.renege_against == "highest":
+                above = state.trick[tables.winner(state.trick)]
+            if reneging_allowed(rules, tables, contract.trump, state.trick[0], hand, above,
+                                self.renege_needs == "every"):
+                return hand
+        if (seat == contract.declarer or seat in contract.co_declarers) \
+                and rules.contract_def(contract.kind).must_head:
+            head = rules.contract_def(contract.kind).head
+            if follow and head == "under":
+                return follow & ~heading_cards(tables, state.trick, follow) or follow
+            if follow or head == "over_even_void":
+                return heading_cards(tables, state.trick, follow or hand) or follow or hand
         if follow:
-            if ((seat == contract.declarer or seat in contract.co_declarers)
-                    and rules.contract_def(contract.kind).must_head):
-                return heading_cards(tables, state.trick, follow) or follow
             return follow
         if self.must_trump and hand & tables.trump_mask:
             return hand & tables.trump_mask
@@ -145,11 +198,23 @@ class FollowSuit(RuleModule, PlayRules, Stage):
     def describe(self) -> list[Clause]:
         void = ("must play a trump if he can" if self.must_trump
                 else "may play any card; there is no duty to trump or to beat the trick")
-        return [
-            Clause("Eldest leads to the first trick.", "first_lead"),
+        clauses = [
+            Clause(("Eldest" if self.first_lead == "eldest" else "The declarer")
+                   + " leads to the first trick.", "first_lead"),
             Clause("The winner of each trick leads to the next."),
             Clause("Each player must follow the suit led if he can; a player who cannot "
                    f"{void}.", "must_trump"),
             Clause("The highest trump wins the trick; if no trump is played, the highest card "
                    "of the suit led wins."),
         ]
+        if self.matador_renege:
+            which = "each of them" if self.renege_needs == "every" else "one of them"
+            card = ("the trump led" if self.renege_against == "led"
+                    else "the highest card played to the trick so far")
+            clauses.append(Clause(
+                f"Matadors may be reneged: a player whose only trumps are matadors, {which} "
+                f"higher than {card}, need not follow suit when a trump is led and may play any "
+                "card; a "
+                "matador is forced only by a higher matador led when it is unguarded, and a "
+                "player holding nothing but matadors must still play one.", "matador_renege"))
+        return clauses

@@ -24,12 +24,16 @@ __all__ = ["GameValues", "MackersFirstLast", "PartyPoints"]
 @register("scoring", "scoring.party_points")
 @attrs.frozen
 class PartyPoints(RuleModule, ScoringRules):
-    """The contract's base value plus the bonuses, won or lost as a whole."""
+    """The contract's base value plus the bonuses, won or lost as a whole; in the colour
+    suit the contract list multiplies the whole value, bonuses included [S-WIK Variations:
+    "Games in the preferred suit score double."; AMB-47], or only the base
+    (``colour_covers: base``)."""
 
     prime: int = 2
     tout_unannounced: int = 4
     tout_announced: int = 6
     matadors: int = 2
+    colour_covers: Literal["whole", "base"] = "whole"
 
     def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
         """Whether the party made its objective, and the value's components (unsigned)."""
@@ -49,6 +53,8 @@ class PartyPoints(RuleModule, ScoringRules):
                 party |= state.dealt_hand(seat).mask
             if matadors and all(party >> card & 1 for card in matadors):
                 parts.append(("matadors", self.matadors))
+        covered = sum(v for _, v in parts) if self.colour_covers == "whole" else parts[0][1]
+        parts.append(("colour", rules.contracts.value(covered, contract.trump) - covered))
         return rules.early_end.made(rules, state), [(n, v) for n, v in parts if v]
 
     def max_value(self, rules: Rules) -> int:
@@ -73,6 +79,12 @@ class PartyPoints(RuleModule, ScoringRules):
         if self.matadors:
             clauses.append(Clause(f"Matadors: {self.matadors} when the three matadors were all "
                                   "dealt to the declarer's party.", "matadors"))
+        clauses.append(Clause("Where the contract list makes a game in the colour suit worth a "
+                              "multiple, "
+                              + ("the whole value, bonuses included, is multiplied." if
+                                 self.colour_covers == "whole" else
+                                 "only the base value is multiplied, not the bonuses."),
+                              "colour_covers"))
         clauses.append(Clause("If the party meets its objective the value is won; otherwise the "
                               "same value is lost.", "prime"))
         return clauses

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import abc
+from typing import Literal
 
 import attrs
 
@@ -127,9 +128,11 @@ class PerAdversary(Settlement):
     """Money between the players: each adversary pays the party the value (or is paid it) and
     the party shares it equally [S-FOS: "A solo player wins from or loses to each of his
     adversaries individually the amount of the game in counters. Two partners pay or receive
-    each from one adversary."; AMB-21, AMB-22, AMB-30]. ``stake`` is the money per unit."""
+    each from one adversary."; AMB-21, AMB-22, AMB-30]. ``stake`` is the money per unit;
+    ``partners_paid: each`` has each adversary pay each partner instead (AMB-30 b)."""
 
     stake: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    partners_paid: Literal["shared", "each"] = "shared"
     zero_sum = True
 
     def units(self) -> int:
@@ -145,6 +148,9 @@ class PerAdversary(Settlement):
         amount = value * self.stake
         out = state.sitting_out
         adversaries = rules.seated - len(side)
+        if self.partners_paid == "each":
+            return tuple(amount * adversaries if seat in side else 0 if seat in out
+                         else -amount * len(side) for seat in range(state.players))
         share, rest = divmod(amount * adversaries, len(side))
         if rest:
             raise ValueError(f"{len(side)} partners cannot share what "
@@ -164,7 +170,9 @@ class PerAdversary(Settlement):
             Clause(f"A player who plays alone receives {unit} from each adversary if he wins, "
                    "and pays it to each of them if he loses.", "stake"),
             Clause(f"Two partners each receive {unit} from one adversary, or each pay it to "
-                   "one adversary.", "stake", needs="partnership"),
+                   "one adversary." if self.partners_paid == "shared" else
+                   f"Two partners each receive {unit} from each adversary, or each pay it to "
+                   "each adversary.", "stake", ("partners_paid",), needs="partnership"),
             Clause("In a game that nobody declares, the player who loses it pays each other "
                    "player.", "stake", needs="declarerless"),
         ]

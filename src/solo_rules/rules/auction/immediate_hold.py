@@ -67,6 +67,8 @@ class ImmediateHold(Auction[HoldState]):
     binding: bool = True
     jump_bids: bool = True
     duty: Duty | None = None
+    #: further duties, such as Solo for both black queens and four Aces (S-CAS, S-PAR; AMB-52)
+    duties: tuple[Duty, ...] = ()
     all_pass: AllPass = attrs.field(factory=AllPass)
 
     extra_words = (HOLD,)
@@ -77,8 +79,8 @@ class ImmediateHold(Auction[HoldState]):
         if any(level.preferred for level in self.levels) and self.preferred_suit is None:
             raise ValueError("preferred levels need preferred_suit")
         names = self.bid_names
-        if self.duty is not None:
-            for name in (self.duty.at_least, self.duty.released_by):
+        for duty in self.every_duty:
+            for name in (duty.at_least, duty.released_by):
                 if name not in names:
                     raise ValueError(f"duty names unknown bid {name!r}; bids are {list(names)}")
 
@@ -112,12 +114,22 @@ class ImmediateHold(Auction[HoldState]):
                 return index
         return -1
 
+    @property
+    def every_duty(self) -> tuple[Duty, ...]:
+        """``duty`` and the further ``duties``."""
+        return self.duties if self.duty is None else (self.duty, *self.duties)
+
+    def _duties_binding(self, hand: int, level: int) -> list[Duty]:
+        """The duties that bind ``hand`` while the standing level is ``level``."""
+        out = []
+        for duty in self.every_duty:
+            cards = card_mask(duty.cards)
+            if hand & cards == cards and level < self.bid_names.index(duty.released_by):
+                out.append(duty)
+        return out
+
     def _duty_bound(self, hand: int, level: int) -> bool:
-        duty = self.duty
-        if duty is None:
-            return False
-        cards = card_mask(duty.cards)
-        return hand & cards == cards and level < self.bid_names.index(duty.released_by)
+        return bool(self._duties_binding(hand, level))
 
     def _may_bid(self, rules: Rules, hand: int, level: int) -> bool:
         needed = _level_masks(self, rules)[level]
@@ -202,10 +214,11 @@ class ImmediateHold(Auction[HoldState]):
         auction = self.progress(state)
         hand = state.hands[state.player]
         names = self.bid_names
-        if aid == PASS.id and self.duty is not None:
-            cards = " and ".join(card.symbol_text for card in self.duty.cards)
+        bound = self._duties_binding(hand, auction.level)
+        if aid == PASS.id and bound:
+            cards = " and ".join(card.symbol_text for card in bound[0].cards)
             return (f"a player dealt {cards} has a duty to bid: he may not pass before a "
-                    f"{self.duty.released_by} has been bid")
+                    f"{bound[0].released_by} has been bid")
         if aid == HOLD.id:
             return "only the holder of the standing bid may hold it"
         level = aid - BID_BASE
@@ -234,10 +247,8 @@ class ImmediateHold(Auction[HoldState]):
             return False
         if self.binding and auction.preferred_bidders >> seat & 1 and not in_preferred:
             return False
-        if self._duty_bound(hand, auction.level):
-            assert self.duty is not None
-            return level >= self.bid_names.index(self.duty.at_least)
-        return True
+        return all(level >= self.bid_names.index(duty.at_least)
+                   for duty in self._duties_binding(hand, auction.level))
 
     # -- prose -----------------------------------------------------------------------------
 
@@ -273,13 +284,14 @@ class ImmediateHold(Auction[HoldState]):
                    "The last holder declares a contract at least as high as the bid he holds.",
                    "levels"),
         ]
-        if self.duty is not None:
-            cards = " and ".join(card.symbol_text for card in self.duty.cards)
+        for duty in self.every_duty:
+            cards = " and ".join(card.symbol_text for card in duty.cards)
             clauses.append(Clause(
                 f"A player dealt {cards} must bid: he may not pass until a "
-                f"⟨{self.duty.released_by}⟩ has been bid, and he must declare at "
-                f"least a ⟨{self.duty.at_least}⟩ unless a "
-                f"⟨{self.duty.released_by}⟩ was bid.", "duty"))
+                f"⟨{duty.released_by}⟩ has been bid, and he must declare at "
+                f"least a ⟨{duty.at_least}⟩ unless a "
+                f"⟨{duty.released_by}⟩ was bid.",
+                "duty" if duty is self.duty else "duties"))
         clauses.append(self.all_pass.describe())
         return clauses
 

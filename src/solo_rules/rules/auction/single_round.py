@@ -1,11 +1,12 @@
 """One bid each (``auction.single_round``): the Niese auction [S-NIE: "Higher value bids
 override lower ones ... Each player is allowed to bid once."], with the ranking as data
-(AMB-31), joining (AMB-33) and keeping (AMB-28) as bid attributes. All pass: thrown in
-(AMB-37)."""
+(AMB-31), joining (AMB-33) and keeping (AMB-28) as bid attributes. All pass: thrown in, or a
+forced game (AMB-37)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 import attrs
 
@@ -16,7 +17,7 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards, suits
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState
+from solo_rules.state import GameState, replace
 
 __all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound"]
 
@@ -59,14 +60,17 @@ class RankedBid:
 @attrs.frozen(slots=True)
 class RoundState:
     """Single-round auction progress: seats that have spoken (from eldest), the standing bid
-    (index, -1 for none) and its holder, the seats that joined it, and the seat (-1: none) now
-    deciding whether to keep the bid just made over his own."""
+    (index, -1 for none) and its holder, the seats that joined it, the seat (-1: none) now
+    deciding whether to keep the bid just made over his own and the bid it was made over, and
+    whether the holder was forced by an all-pass."""
 
     spoken: int
     bid: int
     holder: int
     joined: tuple[int, ...] = ()
     keeper: int = -1
+    kept_over: int = -1
+    forced: bool = False
 
 
 @register("auction", "auction.single_round")
@@ -74,12 +78,16 @@ class RoundState:
 class SingleRound(Auction[RoundState]):
     """One bid each from eldest, a higher bid overriding a lower one [S-NIE: "Higher value bids
     override lower ones ... Each player is allowed to bid once."]; the ranking is data (AMB-31),
-    with joining (AMB-33) and keeping (AMB-28) as bid attributes. All pass: thrown in (AMB-37)."""
+    with joining (AMB-33) and keeping (AMB-28) as bid attributes. ``keep_plays``: the keeper
+    plays the bid made over his (AMB-28 a) or his own bid (b); ``keep_window``: after any such
+    bid (a) or only the very next one (c). All pass: thrown in, or ``all_pass`` (AMB-37)."""
 
     bids: tuple[RankedBid, ...]
+    keep_plays: Literal["the_bid", "own_bid"] = "the_bid"
+    keep_window: Literal["any", "next_bid"] = "any"
+    all_pass: AllPass = attrs.field(factory=AllPass)
 
     extra_words = (KEEP,)
-    topics = ("all_pass",)
 
     def __attrs_post_init__(self) -> None:
         if not self.bids:
@@ -111,6 +119,7 @@ class SingleRound(Auction[RoundState]):
                 raise ValueError(f"bid {bid.id!r} names unknown contract {bid.contract!r}")
             if bid.join and len(self._suits(bid, known[bid.contract])) != 1:
                 raise ValueError(f"bid {bid.id!r}: a joinable bid must fix its trumps")
+        self.all_pass.check(ladder_of(slots))
 
     @staticmethod
     def _suits(bid: RankedBid, contract: ContractDef) -> tuple[Suit | None, ...]:
@@ -128,12 +137,13 @@ class SingleRound(Auction[RoundState]):
         return RoundState(0, -1, -1), (dealer + 1) % players
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Keep or pass for a keeper; otherwise pass, or any allowed bid that outranks the
-        standing one (or joins it)."""
+        """Keep (if his hand allows it) or pass for a keeper; otherwise pass, or any allowed
+        bid that outranks the standing one (or joins it)."""
         auction = self.progress(state)
-        if auction.keeper >= 0:
-            return PASS.id, KEEP.id
         hand = state.hands[state.player]
+        if auction.keeper >= 0:
+            may_keep = self._may_bid(rules, hand, self.bids[auction.bid])
+            return (PASS.id, KEEP.id) if may_keep else (PASS.id,)
         standing = self.bids[auction.bid] if auction.bid >= 0 else None
         out = [PASS.id]
         for k, bid in enumerate(self.bids):
@@ -147,8 +157,12 @@ class SingleRound(Auction[RoundState]):
         """The record after ``aid`` and the next seat to speak (``None``: over)."""
         auction = self.progress(state)
         if auction.keeper >= 0:
-            holder = auction.keeper if aid == KEEP.id else auction.holder
-            auction = RoundState(auction.spoken, auction.bid, holder)
+            if aid != KEEP.id:
+                auction = RoundState(auction.spoken, auction.bid, auction.holder)
+            elif self.keep_plays == "own_bid":
+                auction = RoundState(auction.spoken, auction.kept_over, auction.keeper)
+            else:
+                auction = RoundState(auction.spoken, auction.bid, auction.keeper)
         elif aid != PASS.id:
             k = aid - BID_BASE
             seat = state.player
@@ -156,11 +170,14 @@ class SingleRound(Auction[RoundState]):
                 auction = RoundState(auction.spoken + 1, k, auction.holder,
                                      (*auction.joined, seat))
             else:
+                # The keeper is asked whatever his hand, so being asked tells nobody whether
+                # he could keep; only his legal choices depend on it.
                 keeper = -1
-                if auction.bid >= 0 and self.bids[auction.bid].id in self.bids[k].keepable_over \
-                        and self._may_bid(rules, state.hands[auction.holder], self.bids[k]):
+                if (auction.bid >= 0 and self.bids[auction.bid].id in self.bids[k].keepable_over
+                        and (self.keep_window == "any"
+                             or seat == state.in_turn(auction.holder)[1])):
                     keeper = auction.holder
-                auction = RoundState(auction.spoken + 1, k, seat, (), keeper)
+                auction = RoundState(auction.spoken + 1, k, seat, (), keeper, auction.bid)
                 if keeper >= 0:
                     return auction, keeper
         else:
@@ -174,7 +191,11 @@ class SingleRound(Auction[RoundState]):
         declares only when the bid leaves trumps open. All pass: thrown in."""
         auction = self.progress(state)
         if auction.holder < 0:
-            return self.conclude(rules, state, None)
+            forced = self.all_pass.declarer(state.hands)
+            if forced is None:
+                return self.conclude(rules, state, None, self.all_pass.contract(rules))
+            state = replace(state, auction=attrs.evolve(auction, holder=forced, forced=True))
+            return self.conclude(rules, state, forced)
         bid = self.bids[auction.bid]
         cdef = rules.contract_def(bid.contract)
         suits = self._suits(bid, cdef)
@@ -186,8 +207,12 @@ class SingleRound(Auction[RoundState]):
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
-        """Only the won bid's contract, in the suits the bid allows."""
-        bid = self.bids[self.record(record).bid]
+        """Only the won bid's contract, in the suits the bid allows; after an all-pass, the
+        forced contracts."""
+        auction = self.record(record)
+        if auction.forced:
+            return self.all_pass.admits(True, contract, suit)
+        bid = self.bids[auction.bid]
         return contract.id == bid.contract and suit in self._suits(bid, contract)
 
     # -- prose -----------------------------------------------------------------------------
@@ -214,13 +239,17 @@ class SingleRound(Auction[RoundState]):
                                       f"of {cards}.", f"bids.{bid.id}"))
             for over in bid.keepable_over:
                 standing = next(b for b in self.bids if b.id == over).words()
+                when = ("" if self.keep_window == "any"
+                        else " by the very next player")
+                plays = (f"he then plays {bid.words()} himself, if he could have bid it"
+                         if self.keep_plays == "the_bid" else
+                         f"he then plays his {standing}, if he could have bid {bid.words()}")
                 clauses.append(Clause(
-                    f"When {bid.words()} is bid over a standing {standing}, the {standing} "
-                    f"bidder may at once keep it (he then plays {bid.words()} himself, if he "
-                    "could have bid it) or let it stand; this is not his one bid.",
-                    f"bids.{bid.id}"))
+                    f"When {bid.words()} is bid over a standing {standing}{when}, the "
+                    f"{standing} bidder may at once keep it ({plays}) or let it stand; this is "
+                    "not his one bid.", f"bids.{bid.id}", also=("keep_window", "keep_plays")))
         clauses.append(Clause("The bid fixes the contract; its holder only names trumps where "
                               "the bid leaves them open, and calls a partner where the contract "
                               "has one."))
-        clauses.append(AllPass().describe())
+        clauses.append(self.all_pass.describe())
         return clauses
