@@ -9,13 +9,18 @@ time, so no generated copy is checked in to drift.
   list, an AMB/E id to the decision register and a variant id to its rulebook;
 - directives for the source list, the decision register (``decisions.yaml`` plus the variant
   files), the comparison matrix, the variant-file format (the modules' Params classes) and the
-  command-line reference (the argparse parser).
+  command-line reference (the argparse parser);
+- ``solo-rules-output``: a command's real output, run when the site is built.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
 import re
+import shlex
 import typing
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +37,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
 from solo_rules import available_variants, load_variant
-from solo_rules.cli import _parser
+from solo_rules.cli import _parser, main
 from solo_rules.describe import SECTION_TITLES, rulebook
 from solo_rules.schema import SLOTS, RuleModule, module_class, module_ids
 from solo_rules.variant import Variant, variant_dir
@@ -265,7 +270,9 @@ class ComparisonMatrixDirective(_RstDirective):
                         cell = f"{cell} (:ref:`rule <rulebook-{vid}-{slot}>`)"
                     row += f"     - {cell}\n"
                 rows.append(row)
-        return (".. list-table::\n   :header-rows: 1\n   :class: comparison-matrix\n\n"
+        return ("Two variants in full, with sources, witness deals and simulation: "
+                ":doc:`/comparing`.\n\n"
+                ".. list-table::\n   :header-rows: 1\n   :class: comparison-matrix\n\n"
                 + head + "".join(rows))
 
 
@@ -307,6 +314,37 @@ class CliReferenceDirective(_RstDirective):
                     lines += [title, "-" * len(title), "", "::", ""]
                     lines += [f"   {line}" for line in _help(sub).splitlines()] + [""]
         return "\n".join(lines)
+
+
+class CommandOutputDirective(SphinxDirective):
+    """``solo-rules-output:: compare altenburg-1988 foster``: the command run when the site is
+    built (from the docs folder, so a path names a file beside the page), shown with its
+    output, so the page can never show output the library no longer gives. A non-zero exit
+    shows the error line the command printed."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+
+    def run(self) -> list[nodes.Node]:
+        args = shlex.split(self.arguments[0])
+        out, err = io.StringIO(), io.StringIO()
+        cwd = os.getcwd()
+        try:
+            os.chdir(self.env.srcdir)
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = main(args)
+        finally:
+            os.chdir(cwd)
+        for arg in args:
+            if (Path(self.env.srcdir) / arg).is_file():
+                self.env.note_dependency(str(Path(self.env.srcdir) / arg))
+        text = f"$ solo-rules {self.arguments[0]}\n{out.getvalue()}{err.getvalue()}".rstrip()
+        if code != 0 and not err.getvalue():
+            LOG.warning("solo-rules %s exited with %s and no message", self.arguments[0], code,
+                        location=self.get_location())
+        block = nodes.literal_block(text, text)
+        block["language"] = "text"
+        return [block]
 
 
 def _help(parser: argparse.ArgumentParser) -> str:
@@ -431,4 +469,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("comparison-matrix", ComparisonMatrixDirective)
     app.add_directive("variant-format", VariantFormatDirective)
     app.add_directive("cli-reference", CliReferenceDirective)
+    app.add_directive("solo-rules-output", CommandOutputDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
