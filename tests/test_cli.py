@@ -208,7 +208,7 @@ def test_interactive_bad_input_is_refused_with_the_reason_and_asked_again(
 def test_interactive_accepts_the_action_text(capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 1 is eldest and speaks first; without both black queens it may pass.
-    hand = solo_rules.new_game("altenburg-1988", seed=4).hand(1)
+    hand = solo_rules.new_game("altenburg-1988", seed=4, dealer=0).hand(1)
     assert not {solo_rules.Card.CQ, solo_rules.Card.SQ} <= set(hand)
     code, out = play_typed(capsys, monkeypatch, FakeTTY("Pass\n" + "1\n" * 40),
                            "--seed", "4", "--seat", "1", "--dealer", "0")

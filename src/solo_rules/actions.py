@@ -178,7 +178,8 @@ def parse_action(text: str, aliases: Mapping[str, str] = MappingProxyType({})) -
     spelling ``parse_card`` and ``parse_suit`` read (``play D10``, ``trump karo``, ``declare
     solo ♥ tout``, ``bid frage@clubs``); a word is looked up in ``aliases`` first."""
     if not isinstance(text, str):
-        raise ActionParseError(f"action text must be a string, got {text!r}")
+        raise TypeError(f"action text must be a string, got {type(text).__name__} "
+                        f"{text!r:.60}")
     words = text.split()
     if not words:
         raise ActionParseError("empty action text: write an action like 'play CQ' or 'pass'")
@@ -252,7 +253,8 @@ class ActionSpace:
         return action.text if action else f"<action {aid}>"
 
     def parse(self, text: str) -> Action:
-        """The action of this variant written as ``text`` (raises ``ActionParseError``)."""
+        """The action of this variant written as ``text`` (raises ``ActionParseError``, and
+        ``TypeError`` for anything but text)."""
         action = self.by_key.get(parse_action(text, self.aliases))
         if action is None:
             known = sorted({a.text.split()[0] for a in self.by_id.values()})

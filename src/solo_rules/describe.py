@@ -15,6 +15,7 @@ from typing import Literal
 
 import attrs
 
+from solo_rules.errors import SoloRulesError
 from solo_rules.schema import SLOTS, Clause, Provenance
 from solo_rules.variant import SlotRule, Variant, load_variant
 
@@ -75,7 +76,7 @@ class _Note:
 def rulebook(variant: Variant | str, fmt: Format = "text") -> str:
     """The rulebook of ``variant`` (a ``Variant``, an id or a path) as plain text or Markdown."""
     if fmt not in ("text", "markdown"):
-        raise ValueError(f"rulebook format must be 'text' or 'markdown', got {fmt!r}")
+        raise SoloRulesError(f"rulebook format must be 'text' or 'markdown', got {fmt!r:.60}")
     if isinstance(variant, str):
         variant = load_variant(variant)
     citer = _Citer(variant.sources)

@@ -16,7 +16,7 @@ import attrs
 
 from solo_rules.actions import Action, ActionSpace
 from solo_rules.cards import Card, CardSet, Suit
-from solo_rules.errors import IllegalActionError, InvalidStateError
+from solo_rules.errors import ActionParseError, IllegalActionError, InvalidStateError
 from solo_rules.ranking import Trump
 from solo_rules.variant import Variant
 
@@ -231,12 +231,15 @@ class GameState:
         return (self.dealer + 1) % len(self.hands)
 
     def hand(self, seat: int) -> CardSet:
-        """The unplayed cards of ``seat``."""
-        return CardSet(self.hands[seat])
+        """The unplayed cards of ``seat`` (a seat number 0..players-1; no negative index)."""
+        hands = self.hands
+        if type(seat) is int and 0 <= seat < len(hands):
+            return CardSet(hands[seat])
+        raise _bad_seat(seat, len(hands))
 
     def dealt_hand(self, seat: int) -> CardSet:
         """The cards ``seat`` was dealt: its hand plus every card it has played."""
-        mask = self.hands[seat]
+        mask = self.hand(seat).mask
         players = len(self.hands)
         for trick in self.tricks:
             mask |= 1 << trick.cards[(seat - trick.leader) % players]
@@ -274,14 +277,28 @@ class GameState:
     def apply(self, action: Action | str | int) -> GameState:
         """The state after ``action`` (an ``Action``, its text or its id), checked for legality.
 
-        Raises ``IllegalActionError`` with a reason code and the legal alternatives.
+        Raises ``IllegalActionError`` with a reason code and the legal alternatives,
+        ``ActionParseError`` for text or an ``Action`` that is not one of this variant's (an
+        ``Action`` of another variant is compared by its text, not only its id), and
+        ``TypeError`` for anything else.
         """
-        if isinstance(action, str):
-            action = self.rules.actions.parse(action)
-        aid = action if isinstance(action, int) else action.id
+        rules = self.rules
+        if isinstance(action, Action):
+            aid = action.id
+            known = rules.actions.by_id.get(aid)
+            if known is not action and (known is None or known.text != action.text):
+                raise ActionParseError(
+                    f"{action.text!r} (id {aid}) is not an action of {self.variant.id}"
+                    + ("" if known is None else f": its id {aid} here is {known.text!r}"))
+        elif isinstance(action, str):
+            aid = rules.actions.parse(action).id
+        elif type(action) is int:
+            aid = action
+        else:
+            raise TypeError(f"apply takes an Action, its text or its int id, got "
+                            f"{type(action).__name__} {action!r:.60}")
         if self.phase == Phase.END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
-        rules = self.rules
         if not rules.is_legal(self, aid):
             texts = [rules.actions.by_id[a].text for a in rules.legal_ids(self)]
             reason, why = rules.refusal(self, aid)
@@ -303,8 +320,8 @@ class GameState:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: see ``PlayerView``."""
-        if not 0 <= seat < len(self.hands):
-            raise InvalidStateError(f"seat must be 0..{len(self.hands) - 1}, got {seat}")
+        if type(seat) is not int or not 0 <= seat < len(self.hands):
+            raise _bad_seat(seat, len(self.hands))
         return self.rules.view(self, seat)
 
     def __str__(self) -> str:
@@ -318,6 +335,15 @@ class GameState:
 
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
+
+
+def _bad_seat(seat: object, players: int) -> Exception:
+    """The error for a seat that is not a seat number: ``TypeError`` for a non-int,
+    ``InvalidStateError`` for an int out of range (negative ones included)."""
+    if type(seat) is not int:
+        return TypeError(f"a seat is an int 0..{players - 1}, got {type(seat).__name__} "
+                         f"{seat!r:.60}")
+    return InvalidStateError(f"seat must be 0..{players - 1}, got {seat}")
 
 
 def replace(state: GameState, **changes: Any) -> GameState:
