@@ -279,7 +279,8 @@ def test_interactive_play_in_a_real_terminal() -> None:
 # -- errors ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["play", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["play", "--seed", "x"], "argument --seed: expected a whole number >= 0, got 'x'"),
+    (["play", "--seed", "-3"], "argument --seed: expected a whole number >= 0, got '-3'"),
     (["play", "nowhere"], "unknown variant 'nowhere'"),
     (["rules", "nowhere"], "unknown variant 'nowhere'"),
     (["play", "missing.yaml"], "missing.yaml: no such variant file"),
@@ -287,7 +288,6 @@ def test_interactive_play_in_a_real_terminal() -> None:
     (["play", "--seat", "-1", "--watch"], "--seat -1: altenburg-1988 has seats 0..3"),
     (["play", "--dealer", "9"], "--dealer 9: altenburg-1988 has seats 0..3"),
     (["rules", "altenburg-1988", "--format", "html"], "argument --format: invalid choice"),
-    ([], "the following arguments are required: COMMAND"),
     (["deal"], "argument COMMAND: invalid choice: 'deal'"),
 ])
 def test_bad_input_is_one_line_on_stderr_with_exit_code_2(

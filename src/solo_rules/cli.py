@@ -1,23 +1,28 @@
 """The ``solo-rules`` command: list the variants, print a rulebook, play or watch a hand.
 
 ``solo-rules play`` is interactive when stdin is a terminal: the human plays one seat and the
-heuristic bot plays the others, each bot deciding from its own seat's view. Otherwise (or with
-``--watch``) it prints a fully annotated hand played by bots. Bad input never ends in a
-traceback: it is one line on stderr and exit code 2.
+heuristic bot plays the others, each bot deciding from its own seat's view. ``--moves FILE``
+(or ``-`` for stdin) plays the seat from a script instead; otherwise (or with ``--watch``) it
+prints a fully annotated hand played by bots. Nothing ends in a traceback: bad input is one
+line on stderr and exit code 2, output that cannot be written one line and exit code 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import os
-import random
+import re
+import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from importlib import metadata
 from typing import NoReturn, TextIO
 
 from solo_rules.actions import PASS, Action
 from solo_rules.bots import Bot, HeuristicBot
-from solo_rules.cards import Card, CardSet
+from solo_rules.cards import Card, CardSet, parse_suit
 from solo_rules.describe import rulebook
 from solo_rules.errors import SoloRulesError
 from solo_rules.game import compile, new_game
@@ -28,6 +33,8 @@ from solo_rules.variant import Variant, available_variants, load_variant
 __all__ = ["main"]
 
 DEFAULT_VARIANT = "altenburg-1988"
+#: The longest answer read as a choice's number.
+_NUMBER = re.compile(r"[0-9]{1,4}")
 
 
 class _UsageError(Exception):
@@ -43,45 +50,141 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(self.prog, message)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="solo-rules", description="The rules of the German Solo family: "
-                     "rulebooks, and hands to play or watch.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                     parser_class=_Parser)
-    commands.add_parser("variants", help="list the playable variants")
-    rules = commands.add_parser("rules", help="print a variant's rulebook")
-    rules.add_argument("variant", metavar="VARIANT", help="a variant id or a variant file")
-    rules.add_argument("--format", choices=("text", "markdown"), default="text")
-    play = commands.add_parser("play", help="play a hand against bots, or watch one")
+def _version() -> str:
+    try:
+        return metadata.version("solo-rules")
+    except metadata.PackageNotFoundError:  # run from a source checkout
+        return "unknown"
+
+
+def _seed(text: str) -> int:
+    """An ``--seed`` value: a whole number >= 0 (argparse reports the ``ValueError``)."""
+    if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r:.40}")
+    return int(text)
+
+
+def _seat(text: str) -> int:
+    """A ``--seat`` or ``--dealer`` value: a seat number (its range depends on the variant)."""
+    if not re.fullmatch(r"-?[0-9]{1,6}", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a seat number like 0, got {text!r:.40}")
+    return int(text)
+
+
+def _command(commands: argparse._SubParsersAction[_Parser], name: str, summary: str,
+             examples: Sequence[str]) -> _Parser:
+    """A subcommand with its one-line summary and its examples under ``--help``."""
+    return commands.add_parser(
+        name, help=summary, description=summary[0].upper() + summary[1:] + ".",
+        epilog="examples:\n" + "\n".join(f"  {line}" for line in examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(
+        prog="solo-rules", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="The rules of the German Solo family: rulebooks with their sources, and "
+                    "hands to play or watch.",
+        epilog="examples:\n  solo-rules variants\n  solo-rules rules niese\n"
+               "  solo-rules play foster --seed 7\n"
+               "Run 'solo-rules COMMAND --help' for a command's options.")
+    parser.add_argument("--version", action="version", version=f"solo-rules {_version()}",
+                        help="print the version and exit (solo-rules --version)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    variants = _command(commands, "variants", "list the playable variants: id, title, players "
+                        "and status", ["solo-rules variants"])
+    variants.set_defaults(run=lambda args: _variants(sys.stdout))
+    rules = _command(commands, "rules", "print a variant's rulebook, with its sources and "
+                     "editorial notes", ["solo-rules rules altenburg-1988",
+                                         "solo-rules rules niese --format markdown > niese.md",
+                                         "solo-rules rules ./my-house-rules.yaml"])
+    rules.add_argument("variant", metavar="VARIANT",
+                       help="a variant id from 'solo-rules variants' (altenburg-1988) or the "
+                            "path of a variant file (./house.yaml)")
+    rules.add_argument("--format", choices=("text", "markdown"), default="text",
+                       help="plain text (the default) or Markdown: --format markdown")
+    rules.set_defaults(run=_rules)
+    play = _command(commands, "play", "play a hand against bots, watch one, or play one "
+                    "seat from a script", [
+                        "solo-rules play                       # seat 0, in a terminal",
+                        "solo-rules play niese --seat 2 --seed 7",
+                        "solo-rules play heart-solo --watch --seed 3",
+                        "solo-rules play foster --seed 7 --moves moves.txt",
+                        "printf 'pass\\n' | solo-rules play --seed 4 --seat 1 --moves -"])
     play.add_argument("variant", metavar="VARIANT", nargs="?", default=DEFAULT_VARIANT,
-                      help=f"a variant id or file (default {DEFAULT_VARIANT})")
-    play.add_argument("--seed", type=int, help="the deal's seed (default: a random one)")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--dealer", type=int, default=None,
-                      help="the dealer's seat (default: drawn by the variant's first-dealer rule)")
-    play.add_argument("--watch", action="store_true", help="watch bots play every seat")
+                      help=f"a variant id or file (default {DEFAULT_VARIANT}): foster")
+    play.add_argument("--seed", type=_seed,
+                      help="the deal's seed, a whole number >= 0 (default: a random one); the "
+                           "same seed deals the same hands: --seed 7")
+    play.add_argument("--seat", type=_seat, default=0,
+                      help="the seat you play, from 0 (default 0): --seat 2")
+    play.add_argument("--dealer", type=_seat, default=None,
+                      help="the dealer's seat (default: drawn by the variant's first-dealer "
+                           "rule from the seed): --dealer 1")
+    play.add_argument("--watch", action="store_true",
+                      help="watch bots play every seat, every card shown: --watch")
+    play.add_argument("--moves", metavar="FILE",
+                      help="play your seat from FILE ('-': stdin), one move a line, as a "
+                           "choice's text (play CQ, bid frage, pass) or number; blank lines and "
+                           "# comments are skipped: --moves moves.txt")
+    play.set_defaults(run=_play)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit code (0 ok, 2 bad input, 130 interrupted)."""
+    """Run the command; returns the exit code (0 ok, 1 output failed, 2 bad input, 130
+    interrupted)."""
+    if sys.stderr is None:  # started with stderr closed (``2>&-``): errors go nowhere
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:  # started with stdout closed (``>&-``)
+        return _fail("solo-rules: error: cannot write the output: stdout is closed", 1)
     try:
-        args = _parser().parse_args(argv)
-        if args.command == "variants":
-            return _variants(sys.stdout)
-        if args.command == "rules":
-            sys.stdout.write(rulebook(load_variant(args.variant), args.format))
-            return 0
-        return _play(args)
+        code = _run(_parser(), argv)
+        sys.stdout.flush()
+        return code
     except (_UsageError, SoloRulesError) as exc:
         prog = exc.prog if isinstance(exc, _UsageError) else "solo-rules"
-        print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
-    except SystemExit as exc:  # --help
-        return exc.code if isinstance(exc.code, int) else 0
+        return _fail(f"{prog}: error: {' '.join(str(exc).split())}", 2)
+    except KeyboardInterrupt:
+        return _fail("solo-rules: interrupted", 130)
     except BrokenPipeError:  # the reader left (``| head``): stop quietly, as the docs advise
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as exc:  # a full disk, a closed stdout
+        _silence_stdout()
+        return _fail(f"solo-rules: error: cannot write the output: "
+                     f"{exc.strerror or errno.errorcode.get(exc.errno or 0, exc)}", 1)
+
+
+def _run(parser: _Parser, argv: Sequence[str] | None) -> int:
+    """Parse and run one command; ``--help`` and ``--version`` return 0."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if not arguments:
+        parser.print_help()
+        return 0
+    try:
+        args = parser.parse_args(arguments)
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else 0
+    if args.command is None:
+        parser.print_help()
+        return 0
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run(args)
+
+
+def _fail(line: str, code: int) -> int:
+    """Print one line on stderr (if it can be written) and return ``code``."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's final flush raises nothing."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _variants(out: TextIO) -> int:
@@ -96,6 +199,11 @@ def _variants(out: TextIO) -> int:
     return 0
 
 
+def _rules(args: argparse.Namespace) -> int:
+    sys.stdout.write(rulebook(load_variant(args.variant), args.format))
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
     rules = compile(variant)
@@ -105,15 +213,72 @@ def _play(args: argparse.Namespace) -> int:
         if value is not None and not 0 <= value < players:
             raise _UsageError("solo-rules play", f"--{name} {value}: {variant.id} has seats "
                               f"0..{players - 1}")
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
-    dealer = args.dealer
-    if dealer is None:
-        dealer = rules.first_dealer(random.Random(seed))
-    state = new_game(variant, seed=seed, dealer=dealer)
+    if args.watch and args.moves is not None:
+        raise _UsageError("solo-rules play", "--watch and --moves exclude each other: bots "
+                          "play every seat when watching")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4)) >> 1
+    state = new_game(variant, seed=seed, dealer=args.dealer)
     bots: list[Bot] = [HeuristicBot(seed * 8 + seat) for seat in range(players)]
+    call = _Replay(args.variant, seed, args.dealer, args.seat)
+    if args.moves is not None:
+        with _moves_file(args.moves) as lines:
+            return _Table(variant, sys.stdout, args.seat).scripted(state, bots, call, lines)
     if args.watch or not sys.stdin.isatty():
-        return _Table(variant, sys.stdout, None).watch(state, bots, seed)
-    return _Table(variant, sys.stdout, args.seat).interactive(state, bots, seed)
+        if not args.watch:
+            _fail("solo-rules play: stdin is not a terminal, so bots play every seat; to play "
+                  f"seat {args.seat} from a script, use --moves FILE or --moves -", 0)
+        return _Table(variant, sys.stdout, None).watch(state, bots, call)
+    return _Table(variant, sys.stdout, args.seat).interactive(state, bots, call)
+
+
+@contextlib.contextmanager
+def _moves_file(name: str) -> Iterator[Iterator[tuple[int, str]]]:
+    """The numbered move lines of ``name`` (``-``: stdin), blank lines and comments left out;
+    a file that cannot be read is a one-line error."""
+    try:
+        stream = sys.stdin if name == "-" else open(name, encoding="utf-8")  # noqa: SIM115
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        raise _UsageError("solo-rules play", f"--moves {name!r:.80}: cannot read: {why}") from None
+
+    def lines() -> Iterator[tuple[int, str]]:
+        try:
+            for number, line in enumerate(stream, start=1):
+                text = line.split("#", 1)[0].strip()
+                if text:
+                    yield number, text
+        except UnicodeDecodeError:
+            raise _UsageError("solo-rules play", f"--moves {name!r:.80}: not UTF-8 "
+                              "text") from None
+
+    try:
+        yield lines()
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+class _Replay:
+    """The command and the Python call that deal this hand again."""
+
+    def __init__(self, variant: str, seed: int, dealer: int | None, seat: int) -> None:
+        self.variant, self.seed, self.dealer, self.seat = variant, seed, dealer, seat
+
+    def command(self, *, seat: bool) -> str:
+        words = ["solo-rules", "play", self.variant, "--seed", str(self.seed)]
+        if self.dealer is not None:
+            words += ["--dealer", str(self.dealer)]
+        if seat and self.seat:
+            words += ["--seat", str(self.seat)]
+        return " ".join(shlex.quote(word) for word in words)
+
+    def python(self) -> str:
+        dealer = "" if self.dealer is None else f", dealer={self.dealer}"
+        return f"solo_rules.new_game({self.variant!r}, seed={self.seed}{dealer})"
+
+    def next_hand(self) -> str:
+        """The command for another hand (the next seed)."""
+        return _Replay(self.variant, self.seed + 1, None, self.seat).command(seat=True)
 
 
 class _Table:
@@ -136,33 +301,35 @@ class _Table:
 
     # -- the two modes ---------------------------------------------------------------------
 
-    def watch(self, state: GameState, bots: list[Bot], seed: int) -> int:
+    def watch(self, state: GameState, bots: list[Bot], call: _Replay) -> int:
         """Print the deal, then every action as the bots play it, then the outcome."""
-        self.say(f"{self.variant.title}: seed {seed}, dealer seat {state.dealer}, eldest seat "
-                 f"{state.eldest}")
-        self.say("The deal:")
-        for seat in range(state.players):
-            self.say(f"  seat {seat}: {self.cards(state.hand(seat))}")
-        if self.german:
-            self.say("  (German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter)")
+        self.say(f"{self.variant.title}: seed {call.seed}, dealer seat {state.dealer}, eldest "
+                 f"seat {state.eldest}")
+        self.say(f"This deal again: {call.command(seat=False)}  (Python: {call.python()})")
+        self.deal(state, "The deal:")
         while not state.is_terminal:
             seat = state.player
             state = self.step(state, bots[seat].choose(state.view(seat)))
         self.outcome(state)
         return 0
 
-    def interactive(self, state: GameState, bots: list[Bot], seed: int) -> int:
-        """Play the human's seat from the terminal, the bots the others; end of input quits."""
-        self.say(f"{self.variant.title}: seed {seed}. You are seat {self.human}; the dealer is "
-                 f"seat {state.dealer}, eldest is seat {state.eldest}. Enter a choice's number "
-                 "or its text; Ctrl-D quits.")
+    def interactive(self, state: GameState, bots: list[Bot], call: _Replay) -> int:
+        """Play the human's seat from the terminal, the bots the others; end of input quits.
+        A move with one legal choice is played for the human, and said so."""
+        self.say(f"{self.variant.title}: seed {call.seed}. You are seat {self.human}; the dealer "
+                 f"is seat {state.dealer}, eldest is seat {state.eldest}. Enter a choice's "
+                 "number or its text; Ctrl-D quits.")
+        self.say(f"This deal again: {call.command(seat=True)}")
         try:
             while not state.is_terminal:
                 seat = state.player
-                if seat == self.human:
-                    action = self.ask(state)
-                else:
+                if seat != self.human:
                     action = bots[seat].choose(state.view(seat))
+                elif len(choices := state.legal_actions()) == 1:
+                    action = choices[0]
+                    self.say(f"(your only choice: {self.action_text(action)})")
+                else:
+                    action = self.ask(state)
                 state = self.step(state, action)
         except EOFError:
             self.say("\nGoodbye.")
@@ -171,7 +338,48 @@ class _Table:
             self.say("\nInterrupted.")
             return 130
         self.outcome(state)
+        self.deal(state, "The deal was:")
+        self.say(f"\nAnother hand: {call.next_hand()}")
         return 0
+
+    def scripted(self, state: GameState, bots: list[Bot], call: _Replay,
+                 moves: Iterator[tuple[int, str]]) -> int:
+        """Play the human's seat from the numbered move lines, the bots the others; a move
+        that is not legal, missing moves or moves left over are one-line errors."""
+        self.say(f"{self.variant.title}: seed {call.seed}, dealer seat {state.dealer}; seat "
+                 f"{self.human} plays from the moves given. This deal again: "
+                 f"{call.command(seat=True)}")
+        while not state.is_terminal:
+            seat = state.player
+            if seat != self.human:
+                state = self.step(state, bots[seat].choose(state.view(seat)))
+                continue
+            choices = state.legal_actions()
+            number, text = next(moves, (0, ""))
+            if not number:
+                raise _UsageError("solo-rules play", f"--moves: the moves ended before the "
+                                  f"hand did; seat {seat} must choose one of: "
+                                  f"{', '.join(a.text for a in choices)}")
+            try:
+                action = self.choice(state, choices, text)
+            except SoloRulesError as exc:
+                raise _UsageError("solo-rules play", f"--moves line {number}: {exc}") from None
+            state = self.step(state, action)
+        left = next(moves, None)
+        if left is not None:
+            raise _UsageError("solo-rules play", f"--moves line {left[0]}: {left[1]!r:.60} is "
+                              "left over: the hand is over")
+        self.outcome(state)
+        self.deal(state, "The deal was:")
+        return 0
+
+    def deal(self, state: GameState, title: str) -> None:
+        """Every seat's dealt hand."""
+        self.say(title)
+        for seat in range(state.players):
+            self.say(f"  seat {seat}: {self.cards(state.dealt_hand(seat))}")
+        if self.german:
+            self.say("  (German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter)")
 
     def ask(self, state: GameState) -> Action:
         """Show the human's view and read a legal choice, asking again after bad input."""
@@ -191,23 +399,53 @@ class _Table:
                                                                                      view.trump)))
         choices = view.legal_actions
         for number, action in enumerate(choices, start=1):
-            self.say(f"  {number:2}. {self.action_text(action)}")
+            explained = self.bid_note(action)
+            self.say(f"  {number:2}. {self.action_text(action)}"
+                     + (f"  ({explained})" if explained else ""))
         while True:
             self.out.write(f"Your choice (1-{len(choices)} or text): ")
             self.out.flush()
-            answer = input().strip()
             try:
-                if answer.isdigit():
-                    if not 1 <= int(answer) <= len(choices):
-                        raise SoloRulesError(f"there is no choice {answer}: pick 1 to "
-                                             f"{len(choices)}")
-                    return choices[int(answer) - 1]
-                if not answer:
-                    raise SoloRulesError("enter a choice's number or its text")
-                state.apply(answer)
-                return state.action(answer)
+                answer = input()
+            except UnicodeDecodeError:
+                self.say("Not accepted: the answer is not UTF-8 text")
+                continue
+            try:
+                return self.choice(state, choices, answer)
             except SoloRulesError as exc:
-                self.say(f"Not accepted: {exc}")
+                self.say(f"Not accepted: {' '.join(str(exc).split())}")
+
+    @staticmethod
+    def choice(state: GameState, choices: Sequence[Action], answer: str) -> Action:
+        """The legal action an answer names, by its number (ASCII digits) or its text."""
+        answer = answer.strip()
+        if _NUMBER.fullmatch(answer):
+            if not 1 <= int(answer) <= len(choices):
+                raise SoloRulesError(f"there is no choice {answer}: pick 1 to {len(choices)}")
+            return choices[int(answer) - 1]
+        if not answer:
+            raise SoloRulesError("enter a choice's number or its text")
+        state.apply(answer)
+        return state.action(answer)
+
+    def bid_note(self, action: Action) -> str:
+        """What a bid stands for: the contract its name gives (``frage@C``: Frage in clubs),
+        or for a bid of an amount, a game worth at least that much."""
+        if action.kind != "bid" or action.bid is None:
+            return ""
+        name, _, suit = action.bid.partition("@")
+        known = {c.id: c for c in self.rules.contracts.contracts}
+        if name.isdecimal():
+            return f"a game worth at least {name}"
+        contract = known.get(name)
+        if contract is None:
+            return ""
+        side = ("with a partner called by a card" if contract.partner == "called_card"
+                else "alone")
+        goal = ("take no trick" if contract.misere
+                else f"take {contract.tricks} tricks")
+        trumps = f", {parse_suit(suit).symbol} trumps" if suit else ""
+        return f"{contract.name}: {goal} {side}{trumps}"
 
     # -- the running commentary ------------------------------------------------------------
 
@@ -323,8 +561,27 @@ class _Table:
         parts = " ".join(f"{name} {value:+d}" for name, value in outcome.breakdown)
         total = sum(value for _, value in outcome.breakdown)
         self.say(f"  value: {parts} = {total:+d}")
+        paid = self.paid(outcome.scores, outcome.declarer, outcome.partner, total)
+        if paid and not outcome.joint:
+            self.say(f"  paid: {paid}")
         self.say("  change: " + ", ".join(f"seat {seat} {score:+d}"
                                           for seat, score in enumerate(outcome.scores)))
+
+    def paid(self, scores: Sequence[int], declarer: int | None, partner: int | None,
+             value: int) -> str:
+        """Where money changes hands, what each adversary pays for the value and at what
+        stake (``each adversary pays 20: the value 4 at stake 5``)."""
+        if not self.rules.settlement.zero_sum or declarer is None or not value:
+            return ""
+        amounts = {-scores[seat] for seat in range(len(scores)) if seat not in (declarer,
+                                                                                  partner)}
+        if len(amounts) != 1:
+            return ""
+        amount = amounts.pop()
+        verb = "pays" if amount > 0 else "receives"
+        stake = f" at stake {abs(amount) // abs(value)}" if abs(amount) % abs(value) == 0 \
+            else ""
+        return f"each adversary {verb} {abs(amount)}: the value {abs(value)}{stake}"
 
     # -- card text -------------------------------------------------------------------------
 
