@@ -120,3 +120,12 @@ def test_an_unknown_rulebook_format_is_a_solo_rules_error() -> None:
     with pytest.raises(sr.SoloRulesError, match=r"^rulebook format must be 'text' or "
                                                 r"'markdown', got 'html'$"):
         sr.rulebook(sr.load_variant("niese"), "html")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["x" * 5000, "play " + "x" * 5000, "declare solo " + "y" * 3000])
+def test_an_error_names_a_huge_input_without_echoing_all_of_it(text: str) -> None:
+    state = sr.new_game("niese", seed=1)
+    with pytest.raises(sr.ActionParseError) as info:
+        state.apply(text)
+    assert len(str(info.value)) < 400
+    assert "characters)" in str(info.value)

@@ -15,7 +15,7 @@ from typing import NoReturn
 
 import attrs
 
-from solo_rules.errors import CardParseError
+from solo_rules.errors import CardParseError, shown
 
 __all__ = [
     "Card",
@@ -186,7 +186,7 @@ def parse_card(text: str) -> Card:
         return cached
     key = text.strip().lower()
     if not key:
-        raise CardParseError(f"empty card text {text!r}: write a card like CQ, S7, HA or D10")
+        raise CardParseError(f"empty card text {shown(text)}: write a card like CQ, S7, HA or D10")
     match = _SHORT.match(key)
     if match:
         suit, rank = _SUIT_WORDS[match.group(1)], _RANK_WORDS[match.group(2)]
@@ -194,7 +194,7 @@ def parse_card(text: str) -> Card:
         words = _WORDS.match(key)
         if not words or words.group(1) not in _SUIT_WORDS or words.group(2) not in _RANK_WORDS:
             raise CardParseError(
-                f"cannot read card {text!r}: write the suit first (C S H D or ♣♠♥♦), "
+                f"cannot read card {shown(text)}: write the suit first (C S H D or ♣♠♥♦), "
                 "then the rank (A K Q J T/10 9 8 7), like CQ, S7, HA or D10"
             )
         suit, rank = _SUIT_WORDS[words.group(1)], _RANK_WORDS[words.group(2)]
@@ -214,7 +214,7 @@ def parse_suit(text: str) -> Suit:
     suit = _SUIT_WORDS.get(text.strip().lower()) if isinstance(text, str) else _not_text(
         "a suit", text)
     if suit is None:
-        raise CardParseError(f"cannot read suit {text!r}: write C S H D, a symbol ♣♠♥♦, or a "
+        raise CardParseError(f"cannot read suit {shown(text)}: write C S H D, a symbol ♣♠♥♦, or a "
                              "name like hearts or karo")
     return suit
 
@@ -229,7 +229,7 @@ def parse_cards(text: str) -> CardSet:
             continue
         card = parse_card(token)
         if mask >> card & 1:
-            raise CardParseError(f"card {card.name} appears twice in {text!r}")
+            raise CardParseError(f"card {card.name} appears twice in {shown(text)}")
         mask |= 1 << card
     return CardSet(mask)
 

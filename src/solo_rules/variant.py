@@ -30,7 +30,7 @@ import yaml
 from solo_rules import safe_yaml
 from solo_rules import schema as rules_base
 from solo_rules.cards import Card, Suit, parse_card, parse_suit
-from solo_rules.errors import SoloRulesError, VariantError
+from solo_rules.errors import SoloRulesError, VariantError, shown
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["SlotRule", "Variant", "available_variants", "load_variant", "variant_dir"]
@@ -70,7 +70,7 @@ def _exactly(kind: type, what: str) -> typing.Callable[[Any, Any], Any]:
 
     def hook(value: Any, _kind: Any) -> Any:
         if type(value) is not kind:
-            raise ValueError(f"expected {what}, got {_shown(value)}")
+            raise ValueError(f"expected {what}, got {shown(value)}")
         return value
 
     return hook
@@ -89,7 +89,7 @@ def _list_hook(value: Any, kind: Any) -> tuple[Any, ...]:
     if isinstance(value, str) and item_kind is Suit:
         value = list(value)
     if not isinstance(value, list | tuple):
-        raise ValueError(f"expected a list, got {_shown(value)}")
+        raise ValueError(f"expected a list, got {shown(value)}")
     items, errors = [], []
     for index, item in enumerate(value):
         try:
@@ -106,11 +106,6 @@ _converter.register_structure_hook(bool, _exactly(bool, "true or false"))
 _converter.register_structure_hook(int, _exactly(int, "a whole number"))
 _converter.register_structure_hook(str, _exactly(str, "text"))
 _converter.register_structure_hook_func(_is_list_type, _list_hook)
-
-
-def _shown(value: Any) -> str:
-    """``repr(value)``, cut to a readable length for a one-line error."""
-    return _cut(repr(value))
 
 
 def _cut(text: str) -> str:
@@ -304,7 +299,7 @@ def _locate(source: str) -> Path:
         why = exc.strerror if isinstance(exc, OSError) else str(exc)
         raise VariantError(f"{_cut(source)}: cannot read: {why}") from None
     known = ", ".join(available_variants())
-    raise VariantError(f"unknown variant {_shown(source)}; known variants: {known}")
+    raise VariantError(f"unknown variant {shown(source)}; known variants: {known}")
 
 
 class _Unreadable(Exception):
@@ -371,7 +366,7 @@ def _chain(path: Path) -> tuple[_File, ...]:
             raise VariantError(f"{path}: extends: a chain longer than {MAX_EXTENDS} files "
                                f"(from {seen[0]})")
         if not isinstance(parent, str) or not _ID.fullmatch(parent) or len(parent) > MAX_ID:
-            raise VariantError(f"{path}: extends: expected one parent id, got {_shown(parent)}")
+            raise VariantError(f"{path}: extends: expected one parent id, got {shown(parent)}")
         parent_path = path.parent / f"{parent}.yaml"
         if not parent_path.is_file():
             try:
@@ -387,15 +382,15 @@ def _checked(path: Path) -> _File:
     raw = file.raw
     unknown = sorted(set(raw) - _TOP_KEYS, key=str)
     if unknown:
-        raise VariantError(f"{path}: unknown key {_shown(unknown[0])} at the top level; "
+        raise VariantError(f"{path}: unknown key {shown(unknown[0])} at the top level; "
                            f"allowed: {', '.join(sorted(_TOP_KEYS))}")
     schema = raw.get("schema")
     if type(schema) is not int or schema != SCHEMA:
-        raise VariantError(f"{path}: schema: expected {SCHEMA}, got {_shown(schema)}")
+        raise VariantError(f"{path}: schema: expected {SCHEMA}, got {shown(schema)}")
     vid = raw.get("id")
     if not isinstance(vid, str) or not _ID.fullmatch(vid) or len(vid) > MAX_ID:
         raise VariantError(f"{path}: id: expected a lower-case id like 'altenburg-1988' of at "
-                           f"most {MAX_ID} characters, got {_shown(vid)}")
+                           f"most {MAX_ID} characters, got {shown(vid)}")
     return file
 
 
@@ -499,7 +494,7 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     title, summary = tree.get("title", tree["id"]), tree.get("summary", "")
     for key, text in (("title", title), ("summary", summary)):
         if not isinstance(text, str):
-            raise VariantError(f"{where}: {key}: expected text, got {_shown(text)}")
+            raise VariantError(f"{where}: {key}: expected text, got {shown(text)}")
     return Variant(tree["id"], title, status, summary, cites, lineage, slots, tree, overlays)
 
 
@@ -537,7 +532,7 @@ def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
     params_raw = raw.pop("params", None) or {}
     if not isinstance(params_raw, dict):
         raise VariantError(f"{where}: {dotted}.params: expected a mapping of parameter names, "
-                           f"got {_shown(params_raw)}")
+                           f"got {shown(params_raw)}")
     main = _one_provenance(raw, dotted, where, cites)
     per_param = {}
     fields = {f.name for f in attrs.fields(cast(Any, type(module)))}
