@@ -129,3 +129,21 @@ def test_an_error_names_a_huge_input_without_echoing_all_of_it(text: str) -> Non
         state.apply(text)
     assert len(str(info.value)) < 400
     assert "characters)" in str(info.value)
+
+
+def test_a_seat_of_another_integer_type_is_taken_by_its_value() -> None:
+    """An integer type with ``__index__`` (numpy's, as RL libraries hand them over) names
+    the seat it holds."""
+
+    class Index:
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+    state = sr.new_game("niese", seed=1)
+    assert state.hand(Index(2)) == state.hand(2)  # type: ignore[arg-type]
+    assert state.view(Index(1)) == state.view(1)  # type: ignore[arg-type]
+    with pytest.raises(sr.InvalidStateError, match=r"^seat must be 0\.\.3, got -1$"):
+        state.hand(Index(-1))  # type: ignore[arg-type]

@@ -10,7 +10,8 @@ small (ints and tuples, hands as 32-bit masks) and share the compiled rule set.
 from __future__ import annotations
 
 import enum
-from typing import Any, Protocol
+import operator
+from typing import Any, Protocol, SupportsIndex, cast
 
 import attrs
 
@@ -235,7 +236,7 @@ class GameState:
         hands = self.hands
         if type(seat) is int and 0 <= seat < len(hands):
             return CardSet(hands[seat])
-        raise _bad_seat(seat, len(hands))
+        return CardSet(hands[_seat_index(seat, len(hands))])
 
     def dealt_hand(self, seat: int) -> CardSet:
         """The cards ``seat`` was dealt: its hand plus every card it has played."""
@@ -321,7 +322,7 @@ class GameState:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: see ``PlayerView``."""
         if type(seat) is not int or not 0 <= seat < len(self.hands):
-            raise _bad_seat(seat, len(self.hands))
+            seat = _seat_index(seat, len(self.hands))
         return self.rules.view(self, seat)
 
     def __str__(self) -> str:
@@ -337,13 +338,17 @@ class GameState:
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 
 
-def _bad_seat(seat: object, players: int) -> Exception:
-    """The error for a seat that is not a seat number: ``TypeError`` for a non-int,
-    ``InvalidStateError`` for an int out of range (negative ones included)."""
-    if type(seat) is not int:
-        return TypeError(f"a seat is an int 0..{players - 1}, got {type(seat).__name__} "
-                         f"{seat!r:.60}")
-    return InvalidStateError(f"seat must be 0..{players - 1}, got {seat}")
+def _seat_index(seat: object, players: int) -> int:
+    """The slow path of a seat check: an integer of another type (``numpy.int64``) is taken
+    by its value; a non-integer (a bool, a float, text) is a ``TypeError``, an int outside
+    ``0..players-1`` (negative ones included) an ``InvalidStateError``."""
+    if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+        raise TypeError(f"a seat is an int 0..{players - 1}, got {type(seat).__name__} "
+                        f"{seat!r:.60}")
+    index = operator.index(cast(SupportsIndex, seat))
+    if not 0 <= index < players:
+        raise InvalidStateError(f"seat must be 0..{players - 1}, got {index}")
+    return index
 
 
 def replace(state: GameState, **changes: Any) -> GameState:
