@@ -168,3 +168,21 @@ def test_a_joinable_bid_with_a_partner_is_refused_at_load(tmp_path: Path) -> Non
     assert error(path) == (f"{path}: rules.auction.params: bid 'isit': a joinable bid must name "
                            "a contract played alone ('isit' calls a partner): joined declarers "
                            "each settle their own game, which a partner would unbalance")
+
+
+@pytest.mark.parametrize("declares", ["{requires: 5}", "{conflicts: [{a: 1}]}", "{requires: x}"])
+def test_an_overlays_declarations_must_be_lists_of_text(tmp_path: Path, declares: str) -> None:
+    path = write(tmp_path, "ov", f"schema: 1\nid: ov\nstatus: overlay\ndeclares: {declares}\n")
+    with pytest.raises(VariantError, match=r"declares\.(requires|conflicts): expected a list of "
+                                           r"'slot=module' or variant ids, got "):
+        load_variant("altenburg-1988", overlays=[path])
+
+
+def test_a_list_item_whose_id_is_not_a_scalar_replaces_the_list_and_is_then_refused(
+        tmp_path: Path) -> None:
+    path = write(tmp_path, "ov", "schema: 1\nid: ov\nstatus: overlay\nrules:\n  contracts:\n"
+                 "    params: {contracts: [{id: [frage], base: 3}]}\n")
+    with pytest.raises(VariantError) as info:
+        load_variant("altenburg-1988", overlays=[path])
+    message = str(info.value)
+    assert "rules.contracts.params.contracts[0].id: expected text, got ['frage']" in message

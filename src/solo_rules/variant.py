@@ -407,7 +407,8 @@ def _resolve(chain: tuple[_File, ...]) -> tuple[dict[str, Any], tuple[str, ...]]
 
 
 def _merge(base: Any, over: Any) -> Any:
-    """Deep merge: mappings by key, lists of mappings with ``id`` by id, ``null`` deletes."""
+    """Deep merge: mappings by key, lists of mappings with a scalar ``id`` by id, ``null``
+    deletes."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for key, value in over.items():
@@ -419,7 +420,8 @@ def _merge(base: Any, over: Any) -> Any:
                 out[key] = copy.deepcopy(value)
         return out
     if (isinstance(base, list) and isinstance(over, list) and over
-            and all(isinstance(i, dict) and "id" in i for i in base + over)):
+            and all(isinstance(i, dict) and isinstance(i.get("id"), str | int | float)
+                    for i in base + over)):
         merged = [dict(item) for item in base]
         index = {item["id"]: n for n, item in enumerate(merged)}
         for item in over:
@@ -440,6 +442,11 @@ def _check_declares(overlay: Mapping[str, Any], tree: Mapping[str, Any], path: P
     declares = overlay.get("declares") or {}
     if not isinstance(declares, dict) or set(declares) - {"requires", "conflicts"}:
         raise VariantError(f"{path}: declares: expected a mapping with requires and conflicts")
+    for key in ("requires", "conflicts"):
+        listed = declares.get(key) or []
+        if not isinstance(listed, list) or not all(isinstance(item, str) for item in listed):
+            raise VariantError(f"{path}: declares.{key}: expected a list of 'slot=module' or "
+                               f"variant ids, got {shown(listed)}")
     rules = tree.get("rules", {})
     for need in declares.get("requires") or []:
         slot, _, module = str(need).partition("=")
