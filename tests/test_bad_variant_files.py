@@ -186,3 +186,10 @@ def test_a_list_item_whose_id_is_not_a_scalar_replaces_the_list_and_is_then_refu
         load_variant("altenburg-1988", overlays=[path])
     message = str(info.value)
     assert "rules.contracts.params.contracts[0].id: expected text, got ['frage']" in message
+
+
+def test_a_status_that_is_a_list_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "listed-status", "schema: 1\nid: listed-status\nextends: niese\n"
+                 "status: [house]\n")
+    assert error(path) == (f"{path}: status: expected one of ['abstract', 'documented', "
+                           "'house', 'overlay', 'reconstructed'], got ['house']")

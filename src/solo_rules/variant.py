@@ -55,7 +55,7 @@ def _read_text(parse: typing.Callable[[str], Any], what: str) -> typing.Callable
 
     def hook(value: Any, _kind: Any) -> Any:
         if not isinstance(value, str):
-            raise ValueError(f"expected {what}, got {value!r}")
+            raise ValueError(f"expected {what}, got {shown(value)}")
         return parse(value)
 
     return hook
@@ -464,8 +464,9 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
            where: str) -> Variant:
     """Validate a resolved (plain) tree and build its Variant; errors name ``where``."""
     status = tree.get("status", "documented")
-    if status not in _STATUSES:
-        raise VariantError(f"{where}: status: expected one of {sorted(_STATUSES)}, got {status!r}")
+    if not isinstance(status, str) or status not in _STATUSES:
+        raise VariantError(f"{where}: status: expected one of {sorted(_STATUSES)}, got "
+                           f"{shown(status)}")
     sources = tree.get("sources") or {}
     if not isinstance(sources, dict):
         raise VariantError(f"{where}: sources: expected a mapping of source ids")
@@ -473,7 +474,8 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     for sid, entry in sources.items():
         cite = entry.get("cite") if isinstance(entry, dict) else entry
         if not isinstance(cite, str):
-            raise VariantError(f"{where}: sources.{sid}: expected {{cite: text}}, got {entry!r}")
+            raise VariantError(f"{where}: sources.{sid}: expected {{cite: text}}, got "
+                               f"{shown(entry)}")
         cites[str(sid)] = cite
     rules = tree.get("rules") or {}
     if not isinstance(rules, dict):
@@ -508,7 +510,7 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
 def _slot(raw: Any, dotted: str, slot: str, where: str, cites: Mapping[str, str]) -> SlotRule:
     if not isinstance(raw, dict):
         raise VariantError(f"{where}: {dotted}: expected a mapping with module, params, "
-                           f"provenance; got {raw!r}")
+                           f"provenance; got {shown(raw)}")
     unknown = sorted(set(raw) - _SLOT_KEYS)
     if unknown:
         raise VariantError(f"{where}: {dotted}.{unknown[0]}: unknown key; allowed: module, "
@@ -517,7 +519,7 @@ def _slot(raw: Any, dotted: str, slot: str, where: str, cites: Mapping[str, str]
     cls = rules_base.module_class(str(module_id))
     if cls is None or cls.slot != slot:
         known = ", ".join(rules_base.module_ids(slot))
-        raise VariantError(f"{where}: {dotted}.module: unknown module {module_id!r} for slot "
+        raise VariantError(f"{where}: {dotted}.module: unknown module {shown(module_id)} for slot "
                            f"{slot}; known: {known}")
     params = raw.get("params") or {}
     try:
@@ -534,7 +536,7 @@ def _slot(raw: Any, dotted: str, slot: str, where: str, cites: Mapping[str, str]
 def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
                 module: RuleModule) -> tuple[Provenance, dict[str, Provenance]]:
     if not isinstance(raw, dict):
-        raise VariantError(f"{where}: {dotted}: expected a mapping, got {raw!r}")
+        raise VariantError(f"{where}: {dotted}: expected a mapping, got {shown(raw)}")
     raw = dict(raw)
     params_raw = raw.pop("params", None) or {}
     if not isinstance(params_raw, dict):
@@ -553,7 +555,7 @@ def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
 
 def _one_provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str]) -> Provenance:
     if not isinstance(raw, dict):
-        raise VariantError(f"{where}: {dotted}: expected a mapping, got {raw!r}")
+        raise VariantError(f"{where}: {dotted}: expected a mapping, got {shown(raw)}")
     try:
         prov = _converter.structure(raw, Provenance)
     except Exception as exc:
@@ -595,9 +597,9 @@ def _explain(exc: BaseException, value: Any, dotted: str, kind: Any = None) -> s
     if isinstance(exc, SoloRulesError):  # a card or suit text that does not parse
         return f"{dotted}: {exc}"
     if kind is not None:
-        return f"{dotted}: expected {_type_name(kind)}, got {value!r}"
+        return f"{dotted}: expected {_type_name(kind)}, got {shown(value)}"
     if isinstance(exc, AttributeError):
-        return f"{dotted}: expected a mapping, got {value!r}"
+        return f"{dotted}: expected a mapping, got {shown(value)}"
     return f"{dotted}: {exc}"
 
 
