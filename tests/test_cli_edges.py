@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import solo_rules
 from solo_rules.bots import HeuristicBot
 from solo_rules.cli import _parser, main
+from solo_rules.variant import variant_dir
 
 SCRIPT = "import sys; from solo_rules.cli import main; sys.exit(main(sys.argv[1:]))"
 
@@ -332,3 +333,19 @@ def test_the_readme_scripted_play_example_runs(tmp_path: Path) -> None:
     ended = shell(f"cd {tmp_path} && {lines[2]}")
     assert ended.returncode == 2
     assert ended.stderr.startswith(b"solo-rules play: error: --moves: the moves ended")
+
+
+def test_a_loadable_file_with_a_non_utf8_name_plays(tmp_path: Path) -> None:
+    source = variant_dir() / "niese.yaml"
+    name = os.fsencode(tmp_path) + b"/n\xff.yaml"
+    Path(os.fsdecode(name)).write_bytes(source.read_bytes())
+    done = shell(f"{cli('play')} \"$(printf '{os.fsdecode(tmp_path)}/n\\377.yaml')\" --watch "
+                 "--seed 1")
+    assert done.returncode == 0, done.stderr
+    assert b"This deal again: solo-rules play" in done.stdout and b"\\udcff" in done.stdout
+
+
+def test_a_terminal_that_cannot_show_the_suits_is_one_line() -> None:
+    done = shell(f"PYTHONIOENCODING=ascii {cli('play --watch --seed 1')}")
+    assert done.returncode == 1
+    assert done.stderr == b"solo-rules: error: cannot write the output in ascii: '\\u2663'\n"

@@ -24,7 +24,7 @@ from solo_rules.actions import PASS, Action
 from solo_rules.bots import Bot, HeuristicBot
 from solo_rules.cards import Card, CardSet, parse_suit
 from solo_rules.describe import rulebook
-from solo_rules.errors import SoloRulesError
+from solo_rules.errors import SoloRulesError, shown
 from solo_rules.game import compile, new_game
 from solo_rules.ranking import TRUMP, Trump
 from solo_rules.state import GameState, Phase
@@ -147,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"{prog}: error: {' '.join(str(exc).split())}", 2)
     except KeyboardInterrupt:
         return _fail("solo-rules: interrupted", 130)
+    except UnicodeEncodeError as exc:  # a terminal that cannot show the text
+        return _fail(f"solo-rules: error: cannot write the output in {exc.encoding}: "
+                     f"{shown(exc.object[exc.start:exc.end])}", 1)
     except BrokenPipeError:  # the reader left (``| head``): stop quietly, as the docs advise
         _silence_stdout()
         return 0
@@ -262,7 +265,9 @@ class _Replay:
     """The command and the Python call that deal this hand again."""
 
     def __init__(self, variant: str, seed: int, dealer: int | None, seat: int) -> None:
-        self.variant, self.seed, self.dealer, self.seat = variant, seed, dealer, seat
+        # a file name that is not UTF-8 is shown with its bytes escaped, so it can be printed
+        self.variant = variant.encode("utf-8", "backslashreplace").decode("utf-8")
+        self.seed, self.dealer, self.seat = seed, dealer, seat
 
     def command(self, *, seat: bool) -> str:
         words = ["solo-rules", "play", self.variant, "--seed", str(self.seed)]
