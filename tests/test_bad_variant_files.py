@@ -193,3 +193,11 @@ def test_a_status_that_is_a_list_is_refused(tmp_path: Path) -> None:
                  "status: [house]\n")
     assert error(path) == (f"{path}: status: expected one of ['abstract', 'documented', "
                            "'house', 'overlay', 'reconstructed'], got ['house']")
+
+
+def test_a_repeated_bid_level_is_refused_at_load(tmp_path: Path) -> None:
+    """Found by the mutated corpus: two equal levels made two actions 'bid frage'."""
+    path = write(tmp_path, "twice", "schema: 1\nid: twice\nextends: altenburg-1988\nrules:\n"
+                 "  auction: {params: {levels: [{contract: frage}, {contract: frage}]}}\n")
+    assert error(path) == (f"{path}: rules.auction.params: a bid level repeats: "
+                           "['frage', 'frage']; each level is one bid")

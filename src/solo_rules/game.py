@@ -18,7 +18,7 @@ from typing import cast
 
 from solo_rules.actions import Action, ActionSpace, Word
 from solo_rules.cards import Card, CardSet, parse_cards
-from solo_rules.errors import InvalidStateError
+from solo_rules.errors import InvalidStateError, VariantError
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import (
@@ -105,7 +105,10 @@ class CompiledRules(Rules):
             words += said
             self._kinds[stage.phase] = frozenset(
                 {a.kind for a in taken} | {word.text for word in said})
-        self._actions = ActionSpace.build(actions, words)
+        try:
+            self._actions = ActionSpace.build(actions, words)
+        except ValueError as exc:  # two modules' actions collide: the file cannot be played
+            raise VariantError(f"{variant.id}: cannot be played: {exc}") from None
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CompiledRules) and other._variant == self._variant

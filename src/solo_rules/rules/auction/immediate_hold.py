@@ -76,6 +76,8 @@ class ImmediateHold(Auction[HoldState]):
         if any(level.preferred for level in self.levels) and self.preferred_suit is None:
             raise ValueError("preferred levels need preferred_suit")
         names = self.bid_names
+        if len(set(names)) != len(names):
+            raise ValueError(f"a bid level repeats: {list(names)}; each level is one bid")
         if self.duty is not None:
             for name in (self.duty.at_least, self.duty.released_by):
                 if name not in names:
