@@ -144,7 +144,7 @@ def test_unreadable_action_text_raises_action_parse_error(text: str, message: st
 
 
 def test_action_text_must_be_a_string() -> None:
-    with pytest.raises(ActionParseError, match=r"^action text must be a string, got 5$"):
+    with pytest.raises(TypeError, match=r"^action text must be a string, got int 5$"):
         space().parse(5)  # type: ignore[arg-type]
 
 

@@ -61,7 +61,7 @@ def test_bots_refuse_the_full_game_state(make: type[HeuristicBot]) -> None:
 
 def test_bots_refuse_a_view_with_nothing_to_do() -> None:
     state = solo_rules.new_game("altenburg-1988", seed=3)
-    idle = (state.current_player or 0) + 1
+    idle = ((state.current_player or 0) + 1) % state.players
     with pytest.raises(solo_rules.InvalidStateError, match="not its turn"):
         HeuristicBot(0).choose(state.view(idle))
 

@@ -75,7 +75,9 @@ def finished() -> GameState:
         ({"seed": 1, "dealer": 4}, "dealer must be a seat 0..3, got 4"),
         ({"seed": 1, "dealer": -1}, "dealer must be a seat 0..3, got -1"),
         ({"seed": 1, "dealer": "1"}, "dealer must be a seat 0..3, got '1'"),
-        ({"seed": "x"}, "seed must be an int, got 'x'"),
+        ({"seed": "x"}, "seed must be an int >= 0, got 'x'"),
+        ({"seed": -5}, "seed must be an int >= 0, got -5"),
+        ({"seed": True}, "seed must be an int >= 0, got True"),
     ],
 )
 def test_new_game_rejects_bad_input_with_a_clear_message(

@@ -102,8 +102,8 @@ def test_schema_mismatch(tmp_path: Path) -> None:
 def test_bad_id(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text("schema: 1\nid: Bad_Id\n", encoding="utf-8")
-    assert load_error(path) == (f"{path}: id: expected a lower-case id like 'altenburg-1988', "
-                                "got 'Bad_Id'")
+    assert load_error(path) == (f"{path}: id: expected a lower-case id like 'altenburg-1988' of "
+                                "at most 100 characters, got 'Bad_Id'")
 
 
 def test_bad_status(tmp_path: Path) -> None:
@@ -186,7 +186,8 @@ def test_unknown_key_in_a_nested_param(tmp_path: Path) -> None:
     [
         ("pack", "{players: 7}", "rules.pack.params.players: 'players' must be in (3, 4, 5, 6) "
                                  "(got 7)"),
-        ("deal", "{packets: [3, x]}", "rules.deal.params.packets[1]: expected int, got 'x'"),
+        ("deal", "{packets: [3, x]}", "rules.deal.params.packets[1]: expected a whole number, "
+                                      "got 'x'"),
         ("deal", "{first_dealer: coin}", "rules.deal.params.first_dealer: expected one of "
                                          "'lot_lowest_card', 'first_club_dealt', got 'coin'"),
         ("deal", "[3, 2, 3]", "rules.deal.params: expected a mapping, got [3, 2, 3]"),

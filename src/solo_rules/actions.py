@@ -28,7 +28,7 @@ from types import MappingProxyType
 import attrs
 
 from solo_rules.cards import Card, Suit, parse_card, parse_suit
-from solo_rules.errors import ActionParseError, CardParseError
+from solo_rules.errors import ActionParseError, CardParseError, shown
 
 __all__ = [
     "BID_BASE",
@@ -178,7 +178,8 @@ def parse_action(text: str, aliases: Mapping[str, str] = MappingProxyType({})) -
     spelling ``parse_card`` and ``parse_suit`` read (``play D10``, ``trump karo``, ``declare
     solo ♥ tout``, ``bid frage@clubs``); a word is looked up in ``aliases`` first."""
     if not isinstance(text, str):
-        raise ActionParseError(f"action text must be a string, got {text!r}")
+        raise TypeError(f"action text must be a string, got {type(text).__name__} "
+                        f"{text!r:.60}")
     words = text.split()
     if not words:
         raise ActionParseError("empty action text: write an action like 'play CQ' or 'pass'")
@@ -200,14 +201,14 @@ def parse_action(text: str, aliases: Mapping[str, str] = MappingProxyType({})) -
             if tout:
                 rest = rest[:-1]
             if not rest or len(rest) > 2:
-                raise ActionParseError(f"cannot read action {text!r}: write 'declare CONTRACT "
+                raise ActionParseError(f"cannot read action {shown(text)}: write 'declare CONTRACT "
                                        "[SUIT] [tout]', like 'declare solo H tout'")
             suit_of = parse_suit(rest[1]) if len(rest) == 2 else None
             return kind, None, suit_of, rest[0].lower(), tout, None
     except CardParseError as exc:
-        raise ActionParseError(f"cannot read action {text!r}: {exc}") from None
+        raise ActionParseError(f"cannot read action {shown(text)}: {exc}") from None
     if kind in _FIELD_KINDS:
-        raise ActionParseError(f"cannot read action {text!r}: '{kind}' takes "
+        raise ActionParseError(f"cannot read action {shown(text)}: '{kind}' takes "
                                + {"play": "one card, like 'play CQ'",
                                   "call": "one card, like 'call SA'",
                                   "trump": "one suit, like 'trump H'",
@@ -252,12 +253,13 @@ class ActionSpace:
         return action.text if action else f"<action {aid}>"
 
     def parse(self, text: str) -> Action:
-        """The action of this variant written as ``text`` (raises ``ActionParseError``)."""
+        """The action of this variant written as ``text`` (raises ``ActionParseError``, and
+        ``TypeError`` for anything but text)."""
         action = self.by_key.get(parse_action(text, self.aliases))
         if action is None:
             known = sorted({a.text.split()[0] for a in self.by_id.values()})
             raise ActionParseError(
-                f"unknown action {text!r}; actions start with one of: {', '.join(known)}"
+                f"unknown action {shown(text)}; actions start with one of: {', '.join(known)}"
                 " (for example 'play CQ', 'bid frage', 'declare solo H')")
         return action
 

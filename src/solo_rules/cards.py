@@ -11,10 +11,11 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator
+from typing import NoReturn
 
 import attrs
 
-from solo_rules.errors import CardParseError
+from solo_rules.errors import CardParseError, shown
 
 __all__ = [
     "Card",
@@ -170,20 +171,23 @@ _RANK_WORDS: dict[str, Rank] = {
 _SHORT = re.compile(r"^(♣|♠|♥|♡|♦|♢|[cshdegr])(10|[akqjot987u])$")
 _WORDS = re.compile(r"^([^\s\-]+)[\s\-]+([^\s\-]+)$")
 _PARSE_CACHE: dict[str, Card] = {}
+#: The most texts ``parse_card`` remembers (every spelling of every card fits many times over).
+_PARSE_CACHE_SIZE = 4096
 
 
 def parse_card(text: str) -> Card:
     """Parse one card: ``CQ``, ``d10``, ``♣Q``, ``EO`` (Eichel-Ober) or ``Eichel-Ober``.
 
     German letters are E G R S for the suits (so ``S`` is read as spades, the French letter)
-    and O U for Ober and Unter. Raises ``CardParseError`` naming the text and the reason.
+    and O U for Ober and Unter. Raises ``CardParseError`` naming the text and the reason, and
+    ``TypeError`` for anything but text.
     """
-    cached = _PARSE_CACHE.get(text)
+    cached = _PARSE_CACHE.get(text) if isinstance(text, str) else _not_text("a card", text)
     if cached is not None:
         return cached
     key = text.strip().lower()
     if not key:
-        raise CardParseError(f"empty card text {text!r}: write a card like CQ, S7, HA or D10")
+        raise CardParseError(f"empty card text {shown(text)}: write a card like CQ, S7, HA or D10")
     match = _SHORT.match(key)
     if match:
         suit, rank = _SUIT_WORDS[match.group(1)], _RANK_WORDS[match.group(2)]
@@ -191,34 +195,42 @@ def parse_card(text: str) -> Card:
         words = _WORDS.match(key)
         if not words or words.group(1) not in _SUIT_WORDS or words.group(2) not in _RANK_WORDS:
             raise CardParseError(
-                f"cannot read card {text!r}: write the suit first (C S H D or ♣♠♥♦), "
+                f"cannot read card {shown(text)}: write the suit first (C S H D or ♣♠♥♦), "
                 "then the rank (A K Q J T/10 9 8 7), like CQ, S7, HA or D10"
             )
         suit, rank = _SUIT_WORDS[words.group(1)], _RANK_WORDS[words.group(2)]
     card = Card.of(suit, rank)
-    _PARSE_CACHE[text] = card
+    if len(_PARSE_CACHE) < _PARSE_CACHE_SIZE:
+        _PARSE_CACHE[text] = card
     return card
+
+
+def _not_text(what: str, value: object) -> NoReturn:
+    raise TypeError(f"{what} is read from text (str), got {type(value).__name__} {value!r:.60}")
 
 
 def parse_suit(text: str) -> Suit:
     """Parse one suit: a letter (``C S H D``, German ``E G R``), a symbol (``♣ ♠ ♥ ♡ ♦ ♢``) or
     a name (``hearts``, ``karo``, ``Eichel``). Raises ``CardParseError`` naming the text."""
-    suit = _SUIT_WORDS.get(text.strip().lower()) if isinstance(text, str) else None
+    suit = _SUIT_WORDS.get(text.strip().lower()) if isinstance(text, str) else _not_text(
+        "a suit", text)
     if suit is None:
-        raise CardParseError(f"cannot read suit {text!r}: write C S H D, a symbol ♣♠♥♦, or a "
+        raise CardParseError(f"cannot read suit {shown(text)}: write C S H D, a symbol ♣♠♥♦, or a "
                              "name like hearts or karo")
     return suit
 
 
 def parse_cards(text: str) -> CardSet:
     """Parse cards separated by spaces or commas into a ``CardSet``; duplicates are an error."""
+    if not isinstance(text, str):
+        _not_text("a set of cards", text)
     mask = 0
     for token in re.split(r"[\s,]+", text.strip()):
         if not token:
             continue
         card = parse_card(token)
         if mask >> card & 1:
-            raise CardParseError(f"card {card.name} appears twice in {text!r}")
+            raise CardParseError(f"card {card.name} appears twice in {shown(text)}")
         mask |= 1 << card
     return CardSet(mask)
 
@@ -227,7 +239,12 @@ def parse_cards(text: str) -> CardSet:
 class CardSet:
     """An immutable set of cards as a 32-bit mask; iterates in card order (♣A first, ♦7 last)."""
 
-    mask: int = 0
+    mask: int = attrs.field(default=0)
+
+    @mask.validator
+    def _is_mask(self, _attribute: object, mask: int) -> None:
+        if type(mask) is not int or not 0 <= mask <= 0xFFFFFFFF:
+            _check_mask(mask)
 
     @classmethod
     def of(cls, cards: Iterable[int]) -> CardSet:
@@ -291,6 +308,16 @@ def card_ids(mask: int) -> tuple[int, ...]:
     low, mid, high, top = _BYTE_IDS
     return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
             + top[mask >> 24 & 0xFF])
+
+
+def _check_mask(mask: object) -> None:
+    """The slow path of the mask check: an int subclass in range passes; a non-int (or a bool)
+    is a ``TypeError``, a number outside 32 bits a ``CardParseError``."""
+    if not isinstance(mask, int) or isinstance(mask, bool):
+        raise TypeError(f"a CardSet mask is an int, got {type(mask).__name__} {mask!r:.60}")
+    if 0 <= mask <= 0xFFFFFFFF:
+        return
+    raise CardParseError(f"a CardSet mask is 32 bits (0..0xFFFFFFFF), one per card; got {mask}")
 
 
 def piquet_pack(remove: Iterable[int] = ()) -> CardSet:

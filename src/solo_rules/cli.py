@@ -2,32 +2,37 @@
 match, replay a game record, compare variants and simulate them.
 
 ``solo-rules play`` is interactive when stdin is a terminal: the human plays one seat and the
-heuristic bot plays the others, each bot deciding from its own seat's view. Otherwise (or with
-``--watch``) it prints a fully annotated hand played by bots. Bad input never ends in a
-traceback: it is one line on stderr and exit code 2.
+heuristic bot plays the others, each bot deciding from its own seat's view. ``--moves FILE``
+(or ``-`` for stdin) plays the seat from a script instead; otherwise (or with ``--watch``) it
+prints a fully annotated hand played by bots. Nothing ends in a traceback: bad input is one
+line on stderr and exit code 2, output that cannot be written one line and exit code 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import importlib
 import importlib.util
 import json
 import os
 import random
+import re
+import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from importlib import metadata
 from typing import NoReturn, TextIO
 
 from solo_rules.actions import PASS, Action
 from solo_rules.analysis import BOTS, simulate
 from solo_rules.bots import Bot, HeuristicBot
-from solo_rules.cards import Card, CardSet
+from solo_rules.cards import Card, CardSet, parse_suit
 from solo_rules.compare import EntryWitness, compare, witnesses
 from solo_rules.describe import rulebook
-from solo_rules.errors import SoloRulesError
+from solo_rules.errors import SoloRulesError, shown
 from solo_rules.game import compile, new_game
 from solo_rules.match import Match
 from solo_rules.ranking import TRUMP, Trump
@@ -45,6 +50,8 @@ from solo_rules.variant import (
 __all__ = ["main"]
 
 DEFAULT_VARIANT = "altenburg-1988"
+#: The longest answer read as a choice's number.
+_NUMBER = re.compile(r"[0-9]{1,4}")
 
 
 class _UsageError(Exception):
@@ -60,32 +67,100 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(self.prog, message)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="solo-rules", description="The rules of the German Solo family: "
-                     "rulebooks, hands to play or watch, and comparisons of variants.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                     parser_class=_Parser)
-    commands.add_parser("variants", help="list the playable variants")
-    rules = commands.add_parser("rules", help="print a variant's rulebook")
-    rules.add_argument("variant", metavar="VARIANT", help="a variant id or a variant file")
-    rules.add_argument("--format", choices=("text", "markdown"), default="text")
-    play = commands.add_parser("play", help="play a hand against bots, or watch one")
+def _version() -> str:
+    try:
+        return metadata.version("solo-rules")
+    except metadata.PackageNotFoundError:  # run from a source checkout
+        return "unknown"
+
+
+def _seed(text: str) -> int:
+    """An ``--seed`` value: a whole number >= 0 (argparse reports the ``ValueError``)."""
+    if not re.fullmatch(r"[0-9]{1,30}", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r:.40}")
+    return int(text)
+
+
+def _seat(text: str) -> int:
+    """A ``--seat`` or ``--dealer`` value: a seat number (its range depends on the variant)."""
+    if not re.fullmatch(r"-?[0-9]{1,6}", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a seat number like 0, got {text!r:.40}")
+    return int(text)
+
+
+def _command(commands: argparse._SubParsersAction[_Parser], name: str, summary: str,
+             examples: Sequence[str]) -> _Parser:
+    """A subcommand with its one-line summary and its examples under ``--help``."""
+    return commands.add_parser(
+        name, help=summary, description=summary[0].upper() + summary[1:] + ".",
+        epilog="examples:\n" + "\n".join(f"  {line}" for line in examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(
+        prog="solo-rules", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="The rules of the German Solo family: rulebooks with their sources, and "
+                    "hands to play or watch.",
+        epilog="examples:\n  solo-rules variants\n  solo-rules rules niese\n"
+               "  solo-rules play foster --seed 7\n"
+               "Run 'solo-rules COMMAND --help' for a command's options.")
+    parser.add_argument("--version", action="version", version=f"solo-rules {_version()}",
+                        help="print the version and exit (solo-rules --version)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    variants = _command(commands, "variants", "list the playable variants: id, title, players "
+                        "and status", ["solo-rules variants"])
+    variants.set_defaults(run=lambda args: _variants(sys.stdout))
+    rules = _command(commands, "rules", "print a variant's rulebook, with its sources and "
+                     "editorial notes", ["solo-rules rules altenburg-1988",
+                                         "solo-rules rules niese --format markdown > niese.md",
+                                         "solo-rules rules ./my-house-rules.yaml"])
+    rules.add_argument("variant", metavar="VARIANT",
+                       help="a variant id from 'solo-rules variants' (altenburg-1988) or the "
+                            "path of a variant file (./house.yaml)")
+    rules.add_argument("--format", choices=("text", "markdown"), default="text",
+                       help="plain text (the default) or Markdown: --format markdown")
+    rules.set_defaults(run=_rules)
+    play = _command(commands, "play", "play a hand against bots, watch one, or play one "
+                    "seat from a script", [
+                        "solo-rules play                       # seat 0, in a terminal",
+                        "solo-rules play niese --seat 2 --seed 7",
+                        "solo-rules play heart-solo --watch --seed 3",
+                        "solo-rules play foster --seed 7 --moves moves.txt",
+                        "printf 'pass\\n' | solo-rules play --seed 4 --seat 1 --moves -"])
     play.add_argument("variant", metavar="VARIANT", nargs="?", default=DEFAULT_VARIANT,
-                      help=f"a variant id or file (default {DEFAULT_VARIANT})")
-    play.add_argument("--seed", type=int, help="the deal's seed (default: a random one)")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--dealer", type=int, default=None,
-                      help="the dealer's seat (default: drawn by the variant's first-dealer rule)")
-    play.add_argument("--watch", action="store_true", help="watch bots play every seat")
+                      help=f"a variant id or file (default {DEFAULT_VARIANT}): foster")
+    play.add_argument("--seed", type=_seed,
+                      help="the deal's seed, a whole number >= 0 (default: a random one); the "
+                           "same seed deals the same hands: --seed 7")
+    play.add_argument("--seat", type=_seat, default=0,
+                      help="the seat you play, from 0 (default 0): --seat 2")
+    play.add_argument("--dealer", type=_seat, default=None,
+                      help="the dealer's seat (default: drawn by the variant's first-dealer "
+                           "rule from the seed): --dealer 1")
+    play.add_argument("--watch", action="store_true",
+                      help="watch bots play every seat, every card shown: --watch")
+    play.add_argument("--moves", metavar="FILE",
+                      help="play your seat from FILE ('-': stdin), one move a line, as a "
+                           "choice's text (play CQ, bid frage, pass) or number; blank lines and "
+                           "# comments are skipped: --moves moves.txt")
     play.add_argument("--record", metavar="FILE",
-                      help="write the game record to FILE (YAML for .yaml/.yml, else JSON)")
+                      help="write the game record to FILE (YAML for .yaml/.yml, else JSON): "
+                           "--record hand.yaml")
     play.add_argument("--hands", type=int, metavar="N",
-                      help="play a match of N hands, showing the running totals after each")
-    again = commands.add_parser("replay", help="check a game or match record by replaying it")
-    again.add_argument("file", metavar="FILE", help="a record written by play --record")
-    again.add_argument("--watch", action="store_true", help="print the hands as they replay")
+                      help="play a match of N hands, showing the running totals after each: "
+                           "--hands 5")
+    play.set_defaults(run=_play)
+    again = _command(commands, "replay", "check a game or match record by replaying it", [
+        "solo-rules replay hand.yaml", "solo-rules replay match.json --watch",
+        "solo-rules replay hand.yaml --variant ./my-house-rules.yaml"])
+    again.add_argument("file", metavar="FILE", help="a record written by play --record: hand.yaml")
+    again.add_argument("--watch", action="store_true",
+                       help="print the hands as they replay: --watch")
     again.add_argument("--variant", metavar="VARIANT",
-                       help="the variant file the record was played under, if not shipped")
+                       help="the variant file the record was played under, if not shipped: "
+                            "--variant ./house.yaml")
+    again.set_defaults(run=lambda args: _replay(args, sys.stdout))
     _add_analysis_commands(commands)
     return parser
 
@@ -101,6 +176,7 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
     diff.add_argument("--deals", type=int, default=200,
                       help="deals to search for witnesses (default 200)")
     diff.add_argument("--seed", type=int, default=0, help="the first search seed (default 0)")
+    diff.set_defaults(run=lambda args: _compare(args, sys.stdout))
     sim = commands.add_parser("simulate", help="play the same deals in variants and compare "
                               "the statistics")
     sim.add_argument("variants", metavar="VARIANT", nargs="+", help="variant ids or files")
@@ -110,33 +186,66 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print JSON instead of tables")
     sim.add_argument("--plot", metavar="FILE", help="draw the plots into FILE (png, svg, pdf)")
+    sim.set_defaults(run=lambda args: _simulate(args, sys.stdout))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit code (0 ok, 2 bad input, 130 interrupted)."""
+    """Run the command; returns the exit code (0 ok, 1 output failed, 2 bad input, 130
+    interrupted)."""
+    if sys.stderr is None:  # started with stderr closed (``2>&-``): errors go nowhere
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:  # started with stdout closed (``>&-``)
+        return _fail("solo-rules: error: cannot write the output: stdout is closed", 1)
     try:
-        args = _parser().parse_args(argv)
-        if args.command == "variants":
-            return _variants(sys.stdout)
-        if args.command == "rules":
-            sys.stdout.write(rulebook(load_variant(args.variant), args.format))
-            return 0
-        if args.command == "replay":
-            return _replay(args, sys.stdout)
-        if args.command == "compare":
-            return _compare(args, sys.stdout)
-        if args.command == "simulate":
-            return _simulate(args, sys.stdout)
-        return _play(args)
+        code = _run(_parser(), argv)
+        sys.stdout.flush()
+        return code
     except (_UsageError, SoloRulesError) as exc:
         prog = exc.prog if isinstance(exc, _UsageError) else "solo-rules"
-        print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
-    except SystemExit as exc:  # --help
-        return exc.code if isinstance(exc.code, int) else 0
+        return _fail(f"{prog}: error: {' '.join(str(exc).split())}", 2)
+    except KeyboardInterrupt:
+        return _fail("solo-rules: interrupted", 130)
+    except UnicodeEncodeError as exc:  # a terminal that cannot show the text
+        return _fail(f"solo-rules: error: cannot write the output in {exc.encoding}: "
+                     f"{shown(exc.object[exc.start:exc.end])}", 1)
     except BrokenPipeError:  # the reader left (``| head``): stop quietly, as the docs advise
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as exc:  # a full disk, a closed stdout
+        _silence_stdout()
+        return _fail(f"solo-rules: error: cannot write the output: "
+                     f"{exc.strerror or errno.errorcode.get(exc.errno or 0, exc)}", 1)
+
+
+def _run(parser: _Parser, argv: Sequence[str] | None) -> int:
+    """Parse and run one command; ``--help`` and ``--version`` return 0."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if not arguments:
+        parser.print_help()
+        return 0
+    try:
+        args = parser.parse_args(arguments)
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else 0
+    if args.command is None:
+        parser.print_help()
+        return 0
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run(args)
+
+
+def _fail(line: str, code: int) -> int:
+    """Print one line on stderr (if it can be written) and return ``code``."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's final flush raises nothing."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _variants(out: TextIO) -> int:
@@ -232,6 +341,11 @@ def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
         yield lambda done: bar.update(task, completed=done)
 
 
+def _rules(args: argparse.Namespace) -> int:
+    sys.stdout.write(rulebook(load_variant(args.variant), args.format))
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
     rules = compile(variant)
@@ -243,15 +357,24 @@ def _play(args: argparse.Namespace) -> int:
                               f"0..{players - 1}")
     if args.hands is not None:
         return _play_match(args, variant)
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
-    dealer = args.dealer
-    if dealer is None:
-        dealer = rules.first_dealer(random.Random(seed))
-    state = new_game(variant, seed=seed, dealer=dealer)
+    if args.watch and args.moves is not None:
+        raise _UsageError("solo-rules play", "--watch and --moves exclude each other: bots "
+                          "play every seat when watching")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4)) >> 1
+    state = new_game(variant, seed=seed, dealer=args.dealer)
     bots: list[Bot] = [HeuristicBot(seed * 8 + seat) for seat in range(players)]
-    table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
-                   else args.seat)
-    code = table.play(state, bots, seed)
+    call = _Replay(args.variant, seed, args.dealer, args.seat)
+    if args.moves is not None:
+        table = _Table(variant, sys.stdout, args.seat)
+        with _moves_file(args.moves) as lines:
+            code = table.scripted(state, bots, call, lines)
+    else:
+        if not args.watch and not sys.stdin.isatty():
+            _fail("solo-rules play: stdin is not a terminal, so bots play every seat; to play "
+                  f"seat {args.seat} from a script, use --moves FILE or --moves -", 0)
+        table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
+                       else args.seat)
+        code = table.play(state, bots, call)
     if args.record:
         record_of(table.last or state, seed).save(args.record)
     return code
@@ -270,7 +393,9 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
     for number in range(1, args.hands + 1):
         table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
         table.last = None
-        code = table.play(match.deal(), bots, match.hand_seed)
+        hand = match.deal()
+        code = table.play(hand, bots,
+                          _Replay(args.variant, match.hand_seed, hand.dealer, args.seat))
         if table.last is None or not table.last.is_terminal:
             break
         match = match.finish(table.last)
@@ -327,7 +452,65 @@ def _watch_record(record: GameRecord, final: GameState, out: TextIO) -> None:
     start = new_game(final.variant, hands=record.deal, dealer=record.dealer)
     script = _Script([final.rules.actions.parse(text) for _, text in record.actions])
     table = _Table(final.variant, out, None)
-    table.watch(start, [script] * final.players, record.seed)
+    call = None
+    if record.seed is not None:  # the call that deals it again, as play --watch printed it
+        drawn = compile(final.variant).first_dealer(random.Random(record.seed))
+        call = _Replay(final.variant.id, record.seed,
+                       None if drawn == record.dealer else record.dealer, 0)
+    players: list[Bot] = [script] * final.players
+    table.watch(start, players, call)
+
+
+@contextlib.contextmanager
+def _moves_file(name: str) -> Iterator[Iterator[tuple[int, str]]]:
+    """The numbered move lines of ``name`` (``-``: stdin), blank lines and comments left out;
+    a file that cannot be read is a one-line error."""
+    try:
+        stream = sys.stdin if name == "-" else open(name, encoding="utf-8")  # noqa: SIM115
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        raise _UsageError("solo-rules play", f"--moves {name!r:.80}: cannot read: {why}") from None
+
+    def lines() -> Iterator[tuple[int, str]]:
+        try:
+            for number, line in enumerate(stream, start=1):
+                text = line.split("#", 1)[0].strip()
+                if text:
+                    yield number, text
+        except UnicodeDecodeError:
+            raise _UsageError("solo-rules play", f"--moves {name!r:.80}: not UTF-8 "
+                              "text") from None
+
+    try:
+        yield lines()
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+class _Replay:
+    """The command and the Python call that deal this hand again."""
+
+    def __init__(self, variant: str, seed: int, dealer: int | None, seat: int) -> None:
+        # a file name that is not UTF-8 is shown with its bytes escaped, so it can be printed
+        self.variant = variant.encode("utf-8", "backslashreplace").decode("utf-8")
+        self.seed, self.dealer, self.seat = seed, dealer, seat
+
+    def command(self, *, seat: bool) -> str:
+        words = ["solo-rules", "play", self.variant, "--seed", str(self.seed)]
+        if self.dealer is not None:
+            words += ["--dealer", str(self.dealer)]
+        if seat and self.seat:
+            words += ["--seat", str(self.seat)]
+        return " ".join(shlex.quote(word) for word in words)
+
+    def python(self) -> str:
+        dealer = "" if self.dealer is None else f", dealer={self.dealer}"
+        return f"solo_rules.new_game({self.variant!r}, seed={self.seed}{dealer})"
+
+    def next_hand(self) -> str:
+        """The command for another hand (the next seed)."""
+        return _Replay(self.variant, self.seed + 1, None, self.seat).command(seat=True)
 
 
 class _Table:
@@ -352,40 +535,44 @@ class _Table:
 
     # -- the two modes ---------------------------------------------------------------------
 
-    def play(self, state: GameState, bots: list[Bot], seed: int) -> int:
+    def play(self, state: GameState, bots: list[Bot], call: _Replay) -> int:
         """Watch the hand, or play it when there is a human seat."""
         if self.human is None:
-            return self.watch(state, bots, seed)
-        return self.interactive(state, bots, seed)
+            return self.watch(state, bots, call)
+        return self.interactive(state, bots, call)
 
-    def watch(self, state: GameState, bots: Sequence[Bot], seed: int | None) -> int:
-        """Print the deal, then every action as the bots play it, then the outcome."""
-        dealt = "given hands" if seed is None else f"seed {seed}"
-        self.say(f"{self.variant.title}: {dealt}, dealer seat {state.dealer}, eldest seat "
-                 f"{state.eldest}")
-        self.say("The deal:")
-        for seat in range(state.players):
-            self.say(f"  seat {seat}: {self.cards(state.hand(seat))}")
-        if self.german:
-            self.say("  (German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter)")
+    def watch(self, state: GameState, bots: list[Bot], call: _Replay | None) -> int:
+        """Print the deal, then every action as the bots play it, then the outcome; ``call``
+        is how to deal it again (``None``: given hands, not a seed)."""
+        dealt = "given hands" if call is None else f"seed {call.seed}"
+        self.say(f"{self.variant.title}: {dealt}, dealer seat {state.dealer}, eldest "
+                 f"seat {state.eldest}")
+        if call is not None:
+            self.say(f"This deal again: {call.command(seat=False)}  (Python: {call.python()})")
+        self.deal(state, "The deal:")
         while not state.is_terminal:
             seat = state.player
             state = self.step(state, bots[seat].choose(state.view(seat)))
         self.outcome(state)
         return 0
 
-    def interactive(self, state: GameState, bots: list[Bot], seed: int) -> int:
-        """Play the human's seat from the terminal, the bots the others; end of input quits."""
-        self.say(f"{self.variant.title}: seed {seed}. You are seat {self.human}; the dealer is "
-                 f"seat {state.dealer}, eldest is seat {state.eldest}. Enter a choice's number "
-                 "or its text; Ctrl-D quits.")
+    def interactive(self, state: GameState, bots: list[Bot], call: _Replay) -> int:
+        """Play the human's seat from the terminal, the bots the others; end of input quits.
+        A move with one legal choice is played for the human, and said so."""
+        self.say(f"{self.variant.title}: seed {call.seed}. You are seat {self.human}; the dealer "
+                 f"is seat {state.dealer}, eldest is seat {state.eldest}. Enter a choice's "
+                 "number or its text; Ctrl-D quits.")
+        self.say(f"This deal again: {call.command(seat=True)}")
         try:
             while not state.is_terminal:
                 seat = state.player
-                if seat == self.human:
-                    action = self.ask(state)
-                else:
+                if seat != self.human:
                     action = bots[seat].choose(state.view(seat))
+                elif len(choices := state.legal_actions()) == 1:
+                    action = choices[0]
+                    self.say(f"(your only choice: {self.action_text(action)})")
+                else:
+                    action = self.ask(state)
                 state = self.step(state, action)
         except EOFError:
             self.say("\nGoodbye.")
@@ -394,7 +581,48 @@ class _Table:
             self.say("\nInterrupted.")
             return 130
         self.outcome(state)
+        self.deal(state, "The deal was:")
+        self.say(f"\nAnother hand: {call.next_hand()}")
         return 0
+
+    def scripted(self, state: GameState, bots: list[Bot], call: _Replay,
+                 moves: Iterator[tuple[int, str]]) -> int:
+        """Play the human's seat from the numbered move lines, the bots the others; a move
+        that is not legal, missing moves or moves left over are one-line errors."""
+        self.say(f"{self.variant.title}: seed {call.seed}, dealer seat {state.dealer}; seat "
+                 f"{self.human} plays from the moves given. This deal again: "
+                 f"{call.command(seat=True)}")
+        while not state.is_terminal:
+            seat = state.player
+            if seat != self.human:
+                state = self.step(state, bots[seat].choose(state.view(seat)))
+                continue
+            choices = state.legal_actions()
+            number, text = next(moves, (0, ""))
+            if not number:
+                raise _UsageError("solo-rules play", f"--moves: the moves ended before the "
+                                  f"hand did; seat {seat} must choose one of: "
+                                  f"{', '.join(a.text for a in choices)}")
+            try:
+                action = self.choice(state, choices, text)
+            except SoloRulesError as exc:
+                raise _UsageError("solo-rules play", f"--moves line {number}: {exc}") from None
+            state = self.step(state, action)
+        left = next(moves, None)
+        if left is not None:
+            raise _UsageError("solo-rules play", f"--moves line {left[0]}: {left[1]!r:.60} is "
+                              "left over: the hand is over")
+        self.outcome(state)
+        self.deal(state, "The deal was:")
+        return 0
+
+    def deal(self, state: GameState, title: str) -> None:
+        """Every seat's dealt hand."""
+        self.say(title)
+        for seat in range(state.players):
+            self.say(f"  seat {seat}: {self.cards(state.dealt_hand(seat))}")
+        if self.german:
+            self.say("  (German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter)")
 
     def ask(self, state: GameState) -> Action:
         """Show the human's view and read a legal choice, asking again after bad input."""
@@ -414,23 +642,53 @@ class _Table:
                                                                                      view.trump)))
         choices = view.legal_actions
         for number, action in enumerate(choices, start=1):
-            self.say(f"  {number:2}. {self.action_text(action)}")
+            explained = self.bid_note(action)
+            self.say(f"  {number:2}. {self.action_text(action)}"
+                     + (f"  ({explained})" if explained else ""))
         while True:
             self.out.write(f"Your choice (1-{len(choices)} or text): ")
             self.out.flush()
-            answer = input().strip()
             try:
-                if answer.isdigit():
-                    if not 1 <= int(answer) <= len(choices):
-                        raise SoloRulesError(f"there is no choice {answer}: pick 1 to "
-                                             f"{len(choices)}")
-                    return choices[int(answer) - 1]
-                if not answer:
-                    raise SoloRulesError("enter a choice's number or its text")
-                state.apply(answer)
-                return state.action(answer)
+                answer = input()
+            except UnicodeDecodeError:
+                self.say("Not accepted: the answer is not UTF-8 text")
+                continue
+            try:
+                return self.choice(state, choices, answer)
             except SoloRulesError as exc:
-                self.say(f"Not accepted: {exc}")
+                self.say(f"Not accepted: {' '.join(str(exc).split())}")
+
+    @staticmethod
+    def choice(state: GameState, choices: Sequence[Action], answer: str) -> Action:
+        """The legal action an answer names, by its number (ASCII digits) or its text."""
+        answer = answer.strip()
+        if _NUMBER.fullmatch(answer):
+            if not 1 <= int(answer) <= len(choices):
+                raise SoloRulesError(f"there is no choice {answer}: pick 1 to {len(choices)}")
+            return choices[int(answer) - 1]
+        if not answer:
+            raise SoloRulesError("enter a choice's number or its text")
+        state.apply(answer)
+        return state.action(answer)
+
+    def bid_note(self, action: Action) -> str:
+        """What a bid stands for: the contract its name gives (``frage@C``: Frage in clubs),
+        or for a bid of an amount, a game worth at least that much."""
+        if action.kind != "bid" or action.bid is None:
+            return ""
+        name, _, suit = action.bid.partition("@")
+        known = {c.id: c for c in self.rules.contracts.contracts}
+        if name.isdecimal():
+            return f"a game worth at least {name}"
+        contract = known.get(name)
+        if contract is None:
+            return ""
+        side = ("with a partner called by a card" if contract.partner == "called_card"
+                else "alone")
+        goal = ("take no trick" if contract.misere
+                else f"take {contract.tricks} tricks")
+        trumps = f", {parse_suit(suit).symbol} trumps" if suit else ""
+        return f"{contract.name}: {goal} {side}{trumps}"
 
     # -- the running commentary ------------------------------------------------------------
 
@@ -547,8 +805,27 @@ class _Table:
         parts = " ".join(f"{name} {value:+d}" for name, value in outcome.breakdown)
         total = sum(value for _, value in outcome.breakdown)
         self.say(f"  value: {parts} = {total:+d}")
+        paid = self.paid(outcome.scores, outcome.declarer, outcome.partner, total)
+        if paid and not outcome.joint:
+            self.say(f"  paid: {paid}")
         self.say("  change: " + ", ".join(f"seat {seat} {score:+d}"
                                           for seat, score in enumerate(outcome.scores)))
+
+    def paid(self, scores: Sequence[int], declarer: int | None, partner: int | None,
+             value: int) -> str:
+        """Where money changes hands, what each adversary pays for the value and at what
+        stake (``each adversary pays 20: the value 4 at stake 5``)."""
+        if not self.rules.settlement.zero_sum or declarer is None or not value:
+            return ""
+        amounts = {-scores[seat] for seat in range(len(scores)) if seat not in (declarer,
+                                                                                  partner)}
+        if len(amounts) != 1:
+            return ""
+        amount = amounts.pop()
+        verb = "pays" if amount > 0 else "receives"
+        stake = f" at stake {abs(amount) // abs(value)}" if abs(amount) % abs(value) == 0 \
+            else ""
+        return f"each adversary {verb} {abs(amount)}: the value {abs(value)}{stake}"
 
     # -- card text -------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from typing import Literal
 
 import attrs
 
+from solo_rules.errors import SoloRulesError
 from solo_rules.rules.slots import ladder_of
 from solo_rules.schema import SLOTS, Clause, Provenance
 from solo_rules.variant import SlotRule, Variant, load_variant
@@ -191,7 +192,8 @@ def rulebook(variant: Variant | str, fmt: Format = "text") -> str:
     """The rulebook of ``variant`` (a ``Variant``, an id or a path) as plain text, Markdown or
     reStructuredText (``FORMATS``)."""
     if fmt not in FORMATS:
-        raise ValueError(f"rulebook format must be one of {', '.join(FORMATS)}, got {fmt!r}")
+        raise SoloRulesError(f"rulebook format must be one of {', '.join(FORMATS)}, got "
+                             f"{fmt!r:.60}")
     book = compose(variant)
     writer: _Writer = {"text": _Text, "markdown": _Markdown, "rst": _Rst}[fmt](book)
     out = writer.header()

@@ -51,3 +51,10 @@ class IllegalActionError(SoloRulesError):
         super().__init__(message)
         self.reason = reason
         self.legal = tuple(legal)
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for a one-line error, cut to about ``limit`` characters: an error
+    names the bad input without echoing all of a 5,000-character one."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"

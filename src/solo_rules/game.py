@@ -13,11 +13,12 @@ import functools
 import random
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import cast
 
 from solo_rules.actions import Action, ActionSpace, Word
 from solo_rules.cards import Card, CardSet, parse_cards
-from solo_rules.errors import InvalidStateError
+from solo_rules.errors import InvalidStateError, VariantError
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import (
@@ -105,7 +106,10 @@ class CompiledRules(Rules):
             words += said
             self._kinds[stage.phase] = frozenset(
                 {a.kind for a in taken} | {word.text for word in said})
-        self._actions = ActionSpace.build(actions, words)
+        try:
+            self._actions = ActionSpace.build(actions, words)
+        except ValueError as exc:  # two modules' actions collide: the file cannot be played
+            raise VariantError(f"{variant.id}: cannot be played: {exc}") from None
         #: the last state whose legal ids were asked for, and its ids: ``apply`` checks the
         #: action a player just chose from them without computing them again (one tuple,
         #: replaced whole, so threads sharing the rule set read a consistent pair)
@@ -237,26 +241,43 @@ def compile(variant: Variant) -> CompiledRules:
 
 
 def new_game(
-    variant: Variant | str,
+    variant: Variant | str | Path,
     *,
     seed: int | None = None,
     hands: Sequence[CardSet | str | int | Sequence[int]] | None = None,
-    dealer: int = 0,
+    dealer: int | None = None,
 ) -> GameState:
-    """A new hand of ``variant`` (a ``Variant`` or its id), dealt from ``seed`` or given
-    ``hands`` (one per seat, seat 0 first; card text, ``CardSet``, masks or card lists)."""
-    rules = compile(load_variant(variant) if isinstance(variant, str) else variant)
+    """A new hand of ``variant`` (a ``Variant``, its id or a file's path), dealt from ``seed``
+    or given ``hands`` (one per seat, seat 0 first; card text, ``CardSet``, masks or card
+    lists).
+
+    ``seed`` is an int ``>= 0`` (a negative seed is refused: ``random`` would deal ``-5`` as
+    ``5``); ``None`` deals at random. Without ``dealer``, a dealt hand's dealer is drawn by the
+    variant's first-dealer rule from the same seed, so one seed is one deal everywhere (the
+    command line's ``play --seed`` included); given hands have no seed, so their dealer is
+    seat 0 unless ``dealer`` says otherwise.
+    """
+    if isinstance(variant, str | Path):
+        variant = load_variant(variant)
+    elif not isinstance(variant, Variant):
+        raise TypeError(f"new_game takes a Variant, its id or a path, got "
+                        f"{type(variant).__name__}")
+    rules = compile(variant)
     players = rules.players
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise InvalidStateError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
+        raise InvalidStateError(f"dealer must be a seat 0..{players - 1}, got {dealer!r:.60}")
     if hands is None:
-        if seed is not None and not isinstance(seed, int):
-            raise InvalidStateError(f"seed must be an int, got {seed!r}")
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise InvalidStateError(f"seed must be an int >= 0, got {seed!r:.60}")
+        if dealer is None:
+            dealer = rules.first_dealer(random.Random(seed))
         masks = rules.deal(random.Random(seed), dealer)
     else:
         if seed is not None:
             raise InvalidStateError("give either seed= or hands=, not both")
         masks = _hand_masks(hands)
+        if dealer is None:
+            dealer = 0
         _check_hands(rules, masks, dealer)
     return rules.start(masks, dealer)
 

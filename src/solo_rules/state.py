@@ -12,13 +12,13 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, SupportsIndex, cast
 
 import attrs
 
 from solo_rules.actions import Action, ActionSpace
 from solo_rules.cards import Card, CardSet, Suit
-from solo_rules.errors import IllegalActionError, InvalidStateError
+from solo_rules.errors import ActionParseError, IllegalActionError, InvalidStateError
 from solo_rules.ranking import Trump
 from solo_rules.variant import Variant
 
@@ -259,12 +259,15 @@ class GameState:
         return tuple(seat for seat in order if not out >> seat & 1)
 
     def hand(self, seat: int) -> CardSet:
-        """The unplayed cards of ``seat``."""
-        return CardSet(self.hands[seat])
+        """The unplayed cards of ``seat`` (a seat number 0..players-1; no negative index)."""
+        hands = self.hands
+        if type(seat) is int and 0 <= seat < len(hands):
+            return CardSet(hands[seat])
+        return CardSet(hands[_seat_index(seat, len(hands))])
 
     def dealt_hand(self, seat: int) -> CardSet:
         """The cards ``seat`` was dealt: its hand plus every card it has played."""
-        mask = self.hands[seat]
+        mask = self.hand(seat).mask
         if seat in self.sitting_out:
             return CardSet(mask)
         for trick in self.tricks:
@@ -306,14 +309,28 @@ class GameState:
     def apply(self, action: Action | str | int) -> GameState:
         """The state after ``action`` (an ``Action``, its text or its id), checked for legality.
 
-        Raises ``IllegalActionError`` with a reason code and the legal alternatives.
+        Raises ``IllegalActionError`` with a reason code and the legal alternatives,
+        ``ActionParseError`` for text or an ``Action`` that is not one of this variant's (an
+        ``Action`` of another variant is compared by its text, not only its id), and
+        ``TypeError`` for anything else.
         """
-        if isinstance(action, str):
-            action = self.rules.actions.parse(action)
-        aid = action if isinstance(action, int) else action.id
+        rules = self.rules
+        if isinstance(action, Action):
+            aid = action.id
+            known = rules.actions.by_id.get(aid)
+            if known is not action and (known is None or known.text != action.text):
+                raise ActionParseError(
+                    f"{action.text!r} (id {aid}) is not an action of {self.variant.id}"
+                    + ("" if known is None else f": its id {aid} here is {known.text!r}"))
+        elif isinstance(action, str):
+            aid = rules.actions.parse(action).id
+        elif type(action) is int:
+            aid = action
+        else:
+            raise TypeError(f"apply takes an Action, its text or its int id, got "
+                            f"{type(action).__name__} {action!r:.60}")
         if self.phase == Phase.END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
-        rules = self.rules
         if not rules.is_legal(self, aid):
             texts = [rules.actions.by_id[a].text for a in rules.legal_ids(self)]
             reason, why = rules.refusal(self, aid)
@@ -335,8 +352,8 @@ class GameState:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: see ``PlayerView``."""
-        if not 0 <= seat < len(self.hands):
-            raise InvalidStateError(f"seat must be 0..{len(self.hands) - 1}, got {seat}")
+        if type(seat) is not int or not 0 <= seat < len(self.hands):
+            seat = _seat_index(seat, len(self.hands))
         return self.rules.view(self, seat)
 
     def __str__(self) -> str:
@@ -351,6 +368,19 @@ class GameState:
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _ALL_FIELDS = operator.attrgetter(*_FIELDS)
+
+
+def _seat_index(seat: object, players: int) -> int:
+    """The slow path of a seat check: an integer of another type (``numpy.int64``) is taken
+    by its value; a non-integer (a bool, a float, text) is a ``TypeError``, an int outside
+    ``0..players-1`` (negative ones included) an ``InvalidStateError``."""
+    if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+        raise TypeError(f"a seat is an int 0..{players - 1}, got {type(seat).__name__} "
+                        f"{seat!r:.60}")
+    index = operator.index(cast(SupportsIndex, seat))
+    if not 0 <= index < players:
+        raise InvalidStateError(f"seat must be 0..{players - 1}, got {index}")
+    return index
 
 
 def replace(state: GameState, **changes: Any) -> GameState:

@@ -27,9 +27,10 @@ import attrs
 import cattrs
 import yaml
 
+from solo_rules import safe_yaml
 from solo_rules import schema as rules_base
 from solo_rules.cards import Card, Suit, parse_card, parse_suit
-from solo_rules.errors import SoloRulesError, VariantError
+from solo_rules.errors import SoloRulesError, VariantError, shown
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["SlotRule", "Variant", "available_overlays", "available_variants", "derive",
@@ -42,6 +43,10 @@ _SLOT_KEYS = {"module", "params", "provenance"}
 _STATUSES = {"documented", "reconstructed", "house", "abstract", "overlay"}
 _AMB = re.compile(r"^AMB-\d\d$")
 _E = re.compile(r"^E\d+$")
+_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+#: The longest id, and the longest chain of ``extends`` (the shipped ones are 2 files long).
+MAX_ID = 100
+MAX_EXTENDS = 32
 
 _converter = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=True)
 
@@ -51,13 +56,62 @@ def _read_text(parse: typing.Callable[[str], Any], what: str) -> typing.Callable
 
     def hook(value: Any, _kind: Any) -> Any:
         if not isinstance(value, str):
-            raise ValueError(f"expected {what}, got {value!r}")
+            raise ValueError(f"expected {what}, got {shown(value)}")
         return parse(value)
 
     return hook
 
 
 _converter.register_structure_hook(Suit, _read_text(parse_suit, "a suit like C, S, H or D"))
+
+
+def _exactly(kind: type, what: str) -> typing.Callable[[Any, Any], Any]:
+    """A cattrs hook that takes a value of exactly ``kind`` (no ``"false"`` read as true, no
+    ``true`` read as 1, no number read as text)."""
+
+    def hook(value: Any, _kind: Any) -> Any:
+        if type(value) is not kind:
+            raise ValueError(f"expected {what}, got {shown(value)}")
+        return value
+
+    return hook
+
+
+def _is_list_type(kind: Any) -> bool:
+    args = typing.get_args(kind)
+    return typing.get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _list_hook(value: Any, kind: Any) -> tuple[Any, ...]:
+    """A ``tuple[X, ...]`` parameter from a YAML list (a list of suits also from their letters,
+    ``SHD``; any other text would be read as its letters); a bad item is reported with its
+    index, as cattrs does."""
+    item_kind = typing.get_args(kind)[0]
+    if isinstance(value, str) and item_kind is Suit:
+        value = list(value)
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"expected a list, got {shown(value)}")
+    items, errors = [], []
+    for index, item in enumerate(value):
+        try:
+            items.append(_converter.structure(item, item_kind))
+        except Exception as exc:
+            exc.add_note(cattrs.IterableValidationNote(f"item {index}", index, item_kind))
+            errors.append(exc)
+    if errors:
+        raise cattrs.IterableValidationError(f"while reading {kind}", errors, kind)
+    return tuple(items)
+
+
+_converter.register_structure_hook(bool, _exactly(bool, "true or false"))
+_converter.register_structure_hook(int, _exactly(int, "a whole number"))
+_converter.register_structure_hook(str, _exactly(str, "text"))
+_converter.register_structure_hook_func(_is_list_type, _list_hook)
+
+
+def _cut(text: str) -> str:
+    """``text`` cut to a readable length for a one-line error (a path, a repr)."""
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
 _converter.register_structure_hook(Card, _read_text(parse_card, "a card like CQ or S7"))
 
 
@@ -291,73 +345,116 @@ def _digest(tree: Mapping[str, Any], lineage: Sequence[str]) -> str:
 
 
 def _locate(source: str) -> Path:
-    path = Path(source)
-    if path.suffix in (".yaml", ".yml") or path.exists():
-        if not path.is_file():
-            raise VariantError(f"{source}: no such variant file")
-        return path
-    candidate = variant_dir() / f"{source}.yaml"
-    if not candidate.is_file():
-        known = ", ".join(available_variants())
-        raise VariantError(f"unknown variant {source!r}; known variants: {known}")
-    return candidate
+    """The file of a variant id or path; a name the file system refuses (too long, a NUL
+    byte) is a ``VariantError`` too."""
+    try:
+        path = Path(source)
+        if path.suffix in (".yaml", ".yml") or path.exists():
+            if not path.is_file():
+                raise VariantError(f"{_cut(source)}: no such variant file")
+            return path
+        candidate = variant_dir() / f"{source}.yaml"
+        if _ID.fullmatch(source) and candidate.is_file():
+            return candidate
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, VariantError):
+            raise
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        raise VariantError(f"{_cut(source)}: cannot read: {why}") from None
+    known = ", ".join(available_variants())
+    raise VariantError(f"unknown variant {shown(source)}; known variants: {known}")
+
+
+class _Unreadable(Exception):
+    """A file that is not a variant file's text (too large, not UTF-8)."""
 
 
 @functools.lru_cache(maxsize=128)
 def _parse(resolved: str, mtime_ns: int, size: int) -> Any:
     """The YAML of a file, parsed once per (resolved path, mtime, size) so an edit parses anew;
     a mapping comes frozen, since every later read shares it."""
-    data = yaml.safe_load(Path(resolved).read_text(encoding="utf-8"))
+    with open(resolved, "rb") as stream:
+        content = stream.read(safe_yaml.MAX_BYTES + 1)
+    if len(content) > safe_yaml.MAX_BYTES:
+        raise _Unreadable(f"larger than {safe_yaml.MAX_BYTES:,} bytes")
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Unreadable(f"not UTF-8 text: byte {content[exc.start]:#04x} at offset "
+                           f"{exc.start}") from None
+    data = safe_yaml.load(text)
     return _frozen(data) if isinstance(data, dict) else data
 
 
 def _read(path: Path) -> _File:
     """The variant file at ``path``, which must hold a mapping."""
+    shown = _cut(str(path))
     try:
         resolved = path.resolve()
         stat = resolved.stat()
+        if not resolved.is_file():
+            raise _Unreadable("not a file")
         data = _parse(str(resolved), stat.st_mtime_ns, stat.st_size)
-    except OSError as exc:
-        raise VariantError(f"{path}: cannot read: {exc.strerror}") from None
+    except _Unreadable as exc:
+        raise VariantError(f"{shown}: {exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise VariantError(f"{path}{where}: {problem}") from None
+        raise VariantError(f"{shown}{where}: {problem}") from None
+    except (OSError, ValueError) as exc:  # a name too long, a NUL byte, a bad date
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        raise VariantError(f"{shown}: cannot read: {why}") from None
     if not isinstance(data, Mapping):
         raise VariantError(f"{path}: a variant file must be a mapping, got {type(data).__name__}")
     return _File(path, str(resolved), stat.st_mtime_ns, stat.st_size, data)
 
 
-def _chain(path: Path, seen: tuple[str, ...] = ()) -> tuple[_File, ...]:
-    """The file at ``path`` and its ancestors, each checked; a parent is looked for next to its
-    child first, then among the shipped variants."""
+def _chain(path: Path) -> tuple[_File, ...]:
+    """The file at ``path`` and its ancestors, each checked, at most ``MAX_EXTENDS`` long; a
+    parent is looked for next to its child first, then among the shipped variants."""
+    files: list[_File] = []
+    seen: list[str] = []
+    while True:
+        file = _checked(path)
+        vid = str(file.raw["id"])
+        if vid in seen:
+            raise VariantError(f"{path}: extends: cycle through {' -> '.join((*seen, vid))}")
+        files.append(file)
+        seen.append(vid)
+        parent = file.raw.get("extends")
+        if parent is None:
+            return tuple(files)
+        if len(files) >= MAX_EXTENDS:
+            raise VariantError(f"{path}: extends: a chain longer than {MAX_EXTENDS} files "
+                               f"(from {seen[0]})")
+        if not isinstance(parent, str) or not _ID.fullmatch(parent) or len(parent) > MAX_ID:
+            raise VariantError(f"{path}: extends: expected one parent id, got {shown(parent)}")
+        parent_path = path.parent / f"{parent}.yaml"
+        if not parent_path.is_file():
+            try:
+                parent_path = _locate(parent)
+            except VariantError as exc:
+                raise VariantError(f"{path}: extends: {exc}") from None
+        path = parent_path
+
+
+def _checked(path: Path) -> _File:
+    """The file at ``path`` with its top level checked: known keys, schema, id."""
     file = _read(path)
     raw = file.raw
-    unknown = sorted(set(raw) - _TOP_KEYS)
+    unknown = sorted(set(raw) - _TOP_KEYS, key=str)
     if unknown:
-        raise VariantError(f"{path}: unknown key {unknown[0]!r} at the top level; "
+        raise VariantError(f"{path}: unknown key {shown(unknown[0])} at the top level; "
                            f"allowed: {', '.join(sorted(_TOP_KEYS))}")
-    if raw.get("schema") != SCHEMA:
-        raise VariantError(f"{path}: schema: expected {SCHEMA}, got {raw.get('schema')!r}")
+    schema = raw.get("schema")
+    if type(schema) is not int or schema != SCHEMA:
+        raise VariantError(f"{path}: schema: expected {SCHEMA}, got {shown(schema)}")
     vid = raw.get("id")
-    if not isinstance(vid, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", vid):
-        raise VariantError(f"{path}: id: expected a lower-case id like 'altenburg-1988', "
-                           f"got {vid!r}")
-    if vid in seen:
-        raise VariantError(f"{path}: extends: cycle through {' -> '.join((*seen, vid))}")
-    parent = raw.get("extends")
-    if parent is None:
-        return (file,)
-    if not isinstance(parent, str):
-        raise VariantError(f"{path}: extends: expected one parent id, got {parent!r}")
-    parent_path = path.parent / f"{parent}.yaml"
-    if not parent_path.is_file():
-        try:
-            parent_path = _locate(parent)
-        except VariantError as exc:
-            raise VariantError(f"{path}: extends: {exc}") from None
-    return (file, *_chain(parent_path, (*seen, vid)))
+    if not isinstance(vid, str) or not _ID.fullmatch(vid) or len(vid) > MAX_ID:
+        raise VariantError(f"{path}: id: expected a lower-case id like 'altenburg-1988' of at "
+                           f"most {MAX_ID} characters, got {shown(vid)}")
+    return file
 
 
 def _resolve(chain: tuple[_File, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
@@ -425,7 +522,8 @@ def _whole(note: dict[str, Any]) -> dict[str, Any]:
 
 
 def _merge(base: Any, over: Any) -> Any:
-    """Deep merge: mappings by key, lists of mappings with ``id`` by id, ``null`` deletes."""
+    """Deep merge: mappings by key, lists of mappings with a scalar ``id`` by id, ``null``
+    deletes."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for key, value in over.items():
@@ -437,7 +535,8 @@ def _merge(base: Any, over: Any) -> Any:
                 out[key] = _merge({}, value) if isinstance(value, dict) else copy.deepcopy(value)
         return out
     if (isinstance(base, list) and isinstance(over, list) and over
-            and all(isinstance(i, dict) and "id" in i for i in base + over)):
+            and all(isinstance(i, dict) and isinstance(i.get("id"), str | int | float)
+                    for i in base + over)):
         merged = [dict(item) for item in base]
         index = {item["id"]: n for n, item in enumerate(merged)}
         for item in over:
@@ -458,6 +557,11 @@ def _check_declares(overlay: Mapping[str, Any], tree: Mapping[str, Any], path: P
     declares = overlay.get("declares") or {}
     if not isinstance(declares, dict) or set(declares) - {"requires", "conflicts"}:
         raise VariantError(f"{path}: declares: expected a mapping with requires and conflicts")
+    for key in ("requires", "conflicts"):
+        listed = declares.get(key) or []
+        if not isinstance(listed, list) or not all(isinstance(item, str) for item in listed):
+            raise VariantError(f"{path}: declares.{key}: expected a list of 'slot=module' or "
+                               f"variant ids, got {shown(listed)}")
     rules = tree.get("rules", {})
     for need in declares.get("requires") or []:
         slot, _, module = str(need).partition("=")
@@ -475,8 +579,9 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
            where: str) -> Variant:
     """Validate a resolved (plain) tree and build its Variant; errors name ``where``."""
     status = tree.get("status", "documented")
-    if status not in _STATUSES:
-        raise VariantError(f"{where}: status: expected one of {sorted(_STATUSES)}, got {status!r}")
+    if not isinstance(status, str) or status not in _STATUSES:
+        raise VariantError(f"{where}: status: expected one of {sorted(_STATUSES)}, got "
+                           f"{shown(status)}")
     sources = tree.get("sources") or {}
     if not isinstance(sources, dict):
         raise VariantError(f"{where}: sources: expected a mapping of source ids")
@@ -484,7 +589,8 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     for sid, entry in sources.items():
         cite = entry.get("cite") if isinstance(entry, dict) else entry
         if not isinstance(cite, str):
-            raise VariantError(f"{where}: sources.{sid}: expected {{cite: text}}, got {entry!r}")
+            raise VariantError(f"{where}: sources.{sid}: expected {{cite: text}}, got "
+                               f"{shown(entry)}")
         cites[str(sid)] = cite
     rules = tree.get("rules") or {}
     if not isinstance(rules, dict):
@@ -509,14 +615,17 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
             rule.module.check(modules)
         except ValueError as exc:
             raise VariantError(f"{where}: rules.{slot}.params: {exc}") from None
-    return Variant(tree["id"], str(tree.get("title", tree["id"])), status,
-                   str(tree.get("summary", "")), cites, lineage, slots, tree, overlays)
+    title, summary = tree.get("title", tree["id"]), tree.get("summary", "")
+    for key, text in (("title", title), ("summary", summary)):
+        if not isinstance(text, str):
+            raise VariantError(f"{where}: {key}: expected text, got {shown(text)}")
+    return Variant(tree["id"], title, status, summary, cites, lineage, slots, tree, overlays)
 
 
 def _slot(raw: Any, dotted: str, slot: str, where: str, cites: Mapping[str, str]) -> SlotRule:
     if not isinstance(raw, dict):
         raise VariantError(f"{where}: {dotted}: expected a mapping with module, params, "
-                           f"provenance; got {raw!r}")
+                           f"provenance; got {shown(raw)}")
     unknown = sorted(set(raw) - _SLOT_KEYS)
     if unknown:
         raise VariantError(f"{where}: {dotted}.{unknown[0]}: unknown key; allowed: module, "
@@ -525,7 +634,7 @@ def _slot(raw: Any, dotted: str, slot: str, where: str, cites: Mapping[str, str]
     cls = rules_base.module_class(str(module_id))
     if cls is None or cls.slot != slot:
         known = ", ".join(rules_base.module_ids(slot))
-        raise VariantError(f"{where}: {dotted}.module: unknown module {module_id!r} for slot "
+        raise VariantError(f"{where}: {dotted}.module: unknown module {shown(module_id)} for slot "
                            f"{slot}; known: {known}")
     params = raw.get("params") or {}
     try:
@@ -542,9 +651,12 @@ def _slot(raw: Any, dotted: str, slot: str, where: str, cites: Mapping[str, str]
 def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
                 module: RuleModule) -> tuple[Provenance, dict[str, Provenance]]:
     if not isinstance(raw, dict):
-        raise VariantError(f"{where}: {dotted}: expected a mapping, got {raw!r}")
+        raise VariantError(f"{where}: {dotted}: expected a mapping, got {shown(raw)}")
     raw = dict(raw)
     params_raw = raw.pop("params", None) or {}
+    if not isinstance(params_raw, dict):
+        raise VariantError(f"{where}: {dotted}.params: expected a mapping of parameter names, "
+                           f"got {shown(params_raw)}")
     main = _one_provenance(raw, dotted, where, cites)
     per_param = {}
     fields = {f.name for f in attrs.fields(cast(Any, type(module)))}
@@ -558,7 +670,7 @@ def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
 
 def _one_provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str]) -> Provenance:
     if not isinstance(raw, dict):
-        raise VariantError(f"{where}: {dotted}: expected a mapping, got {raw!r}")
+        raise VariantError(f"{where}: {dotted}: expected a mapping, got {shown(raw)}")
     try:
         prov = _converter.structure(raw, Provenance)
     except Exception as exc:
@@ -600,9 +712,9 @@ def _explain(exc: BaseException, value: Any, dotted: str, kind: Any = None) -> s
     if isinstance(exc, SoloRulesError):  # a card or suit text that does not parse
         return f"{dotted}: {exc}"
     if kind is not None:
-        return f"{dotted}: expected {_type_name(kind)}, got {value!r}"
+        return f"{dotted}: expected {_type_name(kind)}, got {shown(value)}"
     if isinstance(exc, AttributeError):
-        return f"{dotted}: expected a mapping, got {value!r}"
+        return f"{dotted}: expected a mapping, got {shown(value)}"
     return f"{dotted}: {exc}"
 
 
@@ -612,4 +724,7 @@ def _type_name(kind: Any) -> str:
         return "one of " + ", ".join(repr(option) for option in typing.get_args(kind))
     if origin in (tuple, list):
         return "a list"
-    return str(getattr(kind, "__name__", kind))
+    return _KIND_NAMES.get(kind) or str(getattr(kind, "__name__", kind))
+
+
+_KIND_NAMES: dict[Any, str] = {bool: "true or false", int: "a whole number", str: "text"}

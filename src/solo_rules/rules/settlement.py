@@ -6,11 +6,13 @@
 from __future__ import annotations
 
 import abc
+from collections.abc import Mapping
 from typing import Literal
 
 import attrs
 
-from solo_rules.rules.slots import Rules, SettlementRules
+from solo_rules.ranking import Trump
+from solo_rules.rules.slots import Rules, SettlementRules, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, Outcome, replace
 
@@ -138,6 +140,28 @@ class PerAdversary(Settlement):
     def units(self) -> int:
         """One score unit is worth the stake."""
         return self.stake
+
+    def check(self, slots: Mapping[str, RuleModule]) -> None:
+        """Raise ``ValueError`` when two partners could not share evenly what the adversaries
+        pay: an odd table value of a contract with a partner, when the adversaries times the
+        stake is odd (five players, three adversaries). The scoring's bonuses are added at
+        play and not enumerated here."""
+        pack = pack_of(slots)
+        players = pack.players - pack.sits_out
+        ladder = ladder_of(slots)
+        adversaries = players - 2
+        if adversaries * self.stake % 2 == 0:
+            return
+        for contract in ladder.contracts:
+            if contract.partner == "none":
+                continue
+            for trump in Trump:
+                value = ladder.value(contract.base, trump)
+                if value % 2:
+                    raise ValueError(
+                        f"with {players} players, 2 partners cannot share what {adversaries} "
+                        f"adversaries pay for {contract.name} (value {value}, stake "
+                        f"{self.stake}): make its value or the stake even")
 
     def settle(self, rules: Rules, state: GameState, value: int) -> tuple[int, ...]:
         """Each seat's winnings for a signed hand value; they sum to zero. A seat that sits

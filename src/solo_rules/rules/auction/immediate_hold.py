@@ -79,6 +79,8 @@ class ImmediateHold(Auction[HoldState]):
         if any(level.preferred for level in self.levels) and self.preferred_suit is None:
             raise ValueError("preferred levels need preferred_suit")
         names = self.bid_names
+        if len(set(names)) != len(names):
+            raise ValueError(f"a bid level repeats: {list(names)}; each level is one bid")
         for duty in self.every_duty:
             for name in (duty.at_least, duty.released_by):
                 if name not in names:

@@ -112,13 +112,18 @@ class SingleRound(Auction[RoundState]):
 
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` when a bid names no contract, or a joinable bid leaves its
-        declaration open (joined declarers cannot each declare)."""
+        declaration open (joined declarers cannot each declare) or calls a partner (each
+        joined declarer settles alone, AMB-33, so a partner's share would not be zero-sum)."""
         known = {c.id: c for c in ladder_of(slots).contracts}
         for bid in self.bids:
             if bid.contract not in known:
                 raise ValueError(f"bid {bid.id!r} names unknown contract {bid.contract!r}")
             if bid.join and len(self._suits(bid, known[bid.contract])) != 1:
                 raise ValueError(f"bid {bid.id!r}: a joinable bid must fix its trumps")
+            if bid.join and known[bid.contract].partner != "none":
+                raise ValueError(f"bid {bid.id!r}: a joinable bid must name a contract played "
+                                 f"alone ({bid.contract!r} calls a partner): joined declarers "
+                                 "each settle their own game, which a partner would unbalance")
         self.all_pass.check(ladder_of(slots))
 
     @staticmethod
