@@ -104,17 +104,23 @@ class Ranking:
     no_trump_order: tuple[Rank, ...] = tuple(Rank)
 
     def matador_cards(self, trump: int) -> tuple[Card, ...]:
-        """The matadors under ``trump``, highest first; none without a trump."""
-        if trump == Trump.NONE:
-            return ()
-        return tuple(
-            Card.of(Suit(trump), Rank.SEVEN) if name == "trump_seven" else Card[name]
-            for name in self.matadors
-        )
+        """The matadors under ``trump``, highest first; none without a trump (cached: the
+        scoring of every hand asks)."""
+        return _matador_cards(self, trump)
 
     def tables(self, trump: int) -> TrumpTables:
         """The cached tables for ``trump`` (a ``Trump``, or its number)."""
         return _tables(self, trump)
+
+
+@functools.cache
+def _matador_cards(ranking: Ranking, trump: int) -> tuple[Card, ...]:
+    if trump == Trump.NONE:
+        return ()
+    return tuple(
+        Card.of(Suit(trump), Rank.SEVEN) if name == "trump_seven" else Card[name]
+        for name in ranking.matadors
+    )
 
 
 @functools.cache

@@ -186,7 +186,13 @@ class RuleSet(Protocol):
         ...
 
 
-@attrs.frozen(slots=True)
+# ``GameState`` is built by ``__new__`` rather than attrs' ``__init__``: every transition
+# builds one, and a frozen ``__init__`` sets each of the 13 fields through
+# ``object.__setattr__`` (about three times the cost). ``__new__`` fills a mutable twin of the
+# same slot layout and then swaps its class, so a state is never mutable once made; equality,
+# hashing, ``repr``, ``attrs.fields``/``evolve`` and pickling stay attrs' (``__reduce__`` below).
+# No ``__weakref__`` slot: CPython refuses a class swap between two classes that have one.
+@attrs.frozen(slots=True, init=False, weakref_slot=False)
 class GameState:
     """One moment of a hand. Build it with ``new_game``; move with ``apply``. ``phase`` names
     the phase (a ``Phase``, or a phase a rule module adds); ``auction`` is the auction
@@ -205,6 +211,30 @@ class GameState:
     tricks: tuple[Trick, ...]
     won: tuple[int, ...]
     flags: Flags
+
+    def __new__(cls, rules: RuleSet, phase: str, player: int, dealer: int,
+                hands: tuple[int, ...], history: tuple[tuple[int, int], ...], auction: object,
+                contract: Contract | None, trick: tuple[int, ...], leader: int,
+                tricks: tuple[Trick, ...], won: tuple[int, ...], flags: Flags) -> GameState:
+        state: Any = _new_object(_Twin)
+        state.rules = rules
+        state.phase = phase
+        state.player = player
+        state.dealer = dealer
+        state.hands = hands
+        state.history = history
+        state.auction = auction
+        state.contract = contract
+        state.trick = trick
+        state.leader = leader
+        state.tricks = tricks
+        state.won = won
+        state.flags = flags
+        state.__class__ = cls
+        return cast(GameState, state)
+
+    def __reduce__(self) -> tuple[type[GameState], tuple[Any, ...]]:
+        return GameState, _ALL_FIELDS(self)
 
     def __copy__(self) -> GameState:
         return self
@@ -368,6 +398,9 @@ class GameState:
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _ALL_FIELDS = operator.attrgetter(*_FIELDS)
+_new_object = object.__new__
+#: a plain class with ``GameState``'s slots, so ``GameState.__new__`` fills them directly
+_Twin = type("_GameStateTwin", (), {"__slots__": GameState.__slots__})
 
 
 def _seat_index(seat: object, players: int) -> int:

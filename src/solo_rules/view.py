@@ -27,9 +27,12 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
     order = state.in_turn(state.leader)
     trick = tuple((order[i], Card(c)) for i, c in enumerate(state.trick))
     legal = state.legal_actions() if state.current_player == seat else ()
+    # the history's (seat, action) pairs, built by zip and map in C: a view is built for
+    # every decision of a bot, and the history grows through the hand
+    seats, aids = zip(*state.history, strict=True) if state.history else ((), ())
     return PlayerView(
         seat, players, state.dealer, state.phase, state.current_player, state.hand(seat),
-        tuple((s, table[a]) for s, a in state.history),
+        tuple(zip(seats, map(table.__getitem__, aids), strict=True)),
         None if contract is None else contract.kind,
         None if contract is None else contract.declarer,
         None if contract is None else contract.trump,

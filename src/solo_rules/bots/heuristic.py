@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
-from solo_rules.cards import Card, CardSet, Rank, Suit
+from solo_rules.cards import Card, CardSet, Rank, Suit, card_ids
 from solo_rules.ranking import TRUMP, Ranking, Trump, TrumpTables
 from solo_rules.state import Phase
 from solo_rules.view import PlayerView
@@ -27,20 +27,24 @@ _OPEN = 8
 _STEP = 3
 
 
+def _card_worth(card: Card, trump: int) -> int:
+    """What ``card`` adds to a hand's strength with ``trump`` as trumps."""
+    if card in _RANKING.matador_cards(trump):
+        return 3
+    if _RANKING.tables(trump).suit_of[card] == TRUMP:
+        return 2 if card.rank <= Rank.KING else 1
+    return 1 if card.rank is Rank.ACE else 0
+
+
+#: Per trump, each card's worth: the bot rates a hand for every suit at every bid.
+_WORTH = tuple(tuple(_card_worth(card, trump) for card in Card) for trump in Trump)
+_TABLES = tuple(_RANKING.tables(trump) for trump in Trump)
+
+
 def hand_strength(hand: CardSet, trump: int) -> int:
     """A rough worth of ``hand`` with ``trump`` as trumps: 3 per matador, 2 per other trump
     ace or king, 1 per other trump, and 1 per plain ace."""
-    tables = _RANKING.tables(trump)
-    matadors = _RANKING.matador_cards(trump)
-    worth = 0
-    for card in hand:
-        if card in matadors:
-            worth += 3
-        elif tables.suit_of[card] == TRUMP:
-            worth += 2 if card.rank <= Rank.KING else 1
-        elif card.rank is Rank.ACE:
-            worth += 1
-    return worth
+    return sum(map(_WORTH[trump].__getitem__, card_ids(hand.mask)))
 
 
 def _best_suit(hand: CardSet, allowed: Sequence[Suit] = tuple(Suit)) -> Suit:
@@ -119,7 +123,7 @@ class HeuristicBot:
 
     def _play(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         trump = Trump.NONE if view.trump is None else view.trump
-        tables = _RANKING.tables(trump)
+        tables = _TABLES[trump]
 
         def low(action: Action) -> tuple[bool, int]:
             card = _card(action)
