@@ -117,8 +117,8 @@ def test_parse_cards_cache_is_bounded() -> None:
 
 
 def test_an_unknown_rulebook_format_is_a_solo_rules_error() -> None:
-    with pytest.raises(sr.SoloRulesError, match=r"^rulebook format must be 'text' or "
-                                                r"'markdown', got 'html'$"):
+    with pytest.raises(sr.SoloRulesError, match=r"^rulebook format must be one of text, "
+                                                r"markdown, rst, got 'html'$"):
         sr.rulebook(sr.load_variant("niese"), "html")  # type: ignore[arg-type]
 
 
