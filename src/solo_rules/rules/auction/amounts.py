@@ -15,7 +15,7 @@ from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, replace
 
-__all__ = ["AmountState", "AscendingAmounts"]
+__all__ = ["AmountState", "AscendingAmounts", "step_passing_for_good"]
 
 
 @attrs.frozen(slots=True)
@@ -27,6 +27,22 @@ class AmountState:
     bidder: int
     level: int
     forced: bool = False
+
+
+def step_passing_for_good(state: GameState, auction: AmountState,
+                          aid: int) -> tuple[AmountState, int | None]:
+    """A bid raises the standing one, a pass is for good; the next seat to speak is the next
+    in turn that has not passed (``None`` once every seat but the bidder has passed, or all
+    have). Shared by the auctions where a pass is final (AMB-19)."""
+    seat = state.player
+    if aid == PASS.id:
+        auction = attrs.evolve(auction, passed=auction.passed | 1 << seat)
+    else:
+        auction = AmountState(auction.passed, seat, aid - BID_BASE)
+    for following in (*state.in_turn(seat)[1:], seat):
+        if not auction.passed >> following & 1:
+            return auction, None if following == auction.bidder else following
+    return auction, None
 
 
 @register("auction", "auction.ascending_amounts")
@@ -79,16 +95,7 @@ class AscendingAmounts(Auction[AmountState]):
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
         """The record after ``aid`` and the next seat that has not passed; ``None`` once
         every seat but the bidder has passed, or all have."""
-        auction = self.progress(state)
-        seat = state.player
-        if aid == PASS.id:
-            auction = attrs.evolve(auction, passed=auction.passed | 1 << seat)
-        else:
-            auction = AmountState(auction.passed, seat, aid - BID_BASE)
-        for following in (*state.in_turn(seat)[1:], seat):
-            if not auction.passed >> following & 1:
-                return auction, None if following == auction.bidder else following
-        return auction, None
+        return step_passing_for_good(state, self.progress(state), aid)
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The highest bidder declares; after an all-pass the forced player does, or the

@@ -12,7 +12,7 @@ import attrs
 
 from solo_rules.actions import BID_BASE, PASS
 from solo_rules.cards import Suit
-from solo_rules.rules.auction.amounts import AmountState
+from solo_rules.rules.auction.amounts import AmountState, step_passing_for_good
 from solo_rules.rules.auction.common import AllPass, Auction
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import suits
@@ -88,16 +88,7 @@ class AscendingLadder(Auction[AmountState]):
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
         """The record after ``aid`` and the next seat that has not passed; ``None`` once all
         but the bidder have passed, or all have."""
-        auction = self.progress(state)
-        seat = state.player
-        if aid == PASS.id:
-            auction = attrs.evolve(auction, passed=auction.passed | 1 << seat)
-        else:
-            auction = AmountState(auction.passed, seat, aid - BID_BASE)
-        for following in (*state.in_turn(seat)[1:], seat):
-            if not auction.passed >> following & 1:
-                return auction, None if following == auction.bidder else following
-        return auction, None
+        return step_passing_for_good(state, self.progress(state), aid)
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The last bidder declares; all pass: the all-pass rule (thrown in by default)."""
