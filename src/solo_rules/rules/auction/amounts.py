@@ -13,7 +13,7 @@ from solo_rules.rules.auction.common import AllPass, Auction
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, replace
+from solo_rules.state import GameState
 
 __all__ = ["AmountState", "AscendingAmounts", "step_passing_for_good"]
 
@@ -103,11 +103,8 @@ class AscendingAmounts(Auction[AmountState]):
         auction = self.progress(state)
         if auction.bidder >= 0:
             return self.conclude(rules, state, auction.bidder)
-        forced = self.all_pass.declarer(state.hands)
-        if forced is None:
-            return self.conclude(rules, state, None, self.all_pass.contract(rules))
-        state = replace(state, auction=attrs.evolve(auction, bidder=forced, forced=True))
-        return self.conclude(rules, state, forced)
+        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
+            auction, bidder=seat, forced=True))
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:

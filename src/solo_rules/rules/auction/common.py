@@ -4,7 +4,7 @@ over to the declaration), the all-pass rule, and the ladder the bids must name."
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar, cast
 
 import attrs
@@ -162,6 +162,15 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         if contract is not None:
             return rules.advance(replace(state, contract=contract))
         return replace(state, phase=Phase.END)
+
+    def all_passed(self, rules: Rules, state: GameState, all_pass: AllPass,
+                   forced_record: Callable[[int], P]) -> GameState:
+        """Everyone passed: the player ``all_pass`` forces declares (``forced_record`` is this
+        auction's record naming him), or its contract is played, or the hand is thrown in."""
+        forced = all_pass.declarer(state.hands)
+        if forced is None:
+            return self.conclude(rules, state, None, all_pass.contract(rules))
+        return self.conclude(rules, replace(state, auction=forced_record(forced)), forced)
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         kind = rules.actions.by_id[aid].kind

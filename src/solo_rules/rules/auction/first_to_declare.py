@@ -105,11 +105,8 @@ class FirstToDeclare(Auction[FirstState]):
                 return self.conclude(rules, replace(state, player=auction.declarer), None,
                                      contract)
             return self.conclude(rules, state, auction.declarer)
-        forced = self.all_pass.declarer(state.hands)
-        if forced is None:
-            return self.conclude(rules, state, None, self.all_pass.contract(rules))
-        state = replace(state, auction=attrs.evolve(auction, declarer=forced, forced=True))
-        return self.conclude(rules, state, forced)
+        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
+            auction, declarer=seat, forced=True))
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:

@@ -17,7 +17,7 @@ from solo_rules.rules.contract_def import ContractDef, suit_word
 from solo_rules.rules.params import cards, optional_suit
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, replace
+from solo_rules.state import GameState
 
 __all__ = ["HOLD", "BidLevel", "Duty", "HoldState", "ImmediateHold"]
 
@@ -205,11 +205,8 @@ class ImmediateHold(Auction[HoldState]):
         auction = self.progress(state)
         if auction.holder >= 0:
             return self.conclude(rules, state, auction.holder)
-        forced = self.all_pass.declarer(state.hands)
-        if forced is None:
-            return self.conclude(rules, state, None, self.all_pass.contract(rules))
-        state = replace(state, auction=attrs.evolve(auction, holder=forced, forced=True))
-        return self.conclude(rules, state, forced)
+        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
+            auction, holder=seat, forced=True))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         """Why a bid, hold or pass is refused, in the terms of this auction."""

@@ -17,7 +17,7 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards, suits
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, replace
+from solo_rules.state import GameState
 
 __all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound"]
 
@@ -196,11 +196,8 @@ class SingleRound(Auction[RoundState]):
         declares only when the bid leaves trumps open. All pass: thrown in."""
         auction = self.progress(state)
         if auction.holder < 0:
-            forced = self.all_pass.declarer(state.hands)
-            if forced is None:
-                return self.conclude(rules, state, None, self.all_pass.contract(rules))
-            state = replace(state, auction=attrs.evolve(auction, holder=forced, forced=True))
-            return self.conclude(rules, state, forced)
+            return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
+                auction, holder=seat, forced=True))
         bid = self.bids[auction.bid]
         cdef = rules.contract_def(bid.contract)
         suits = self._suits(bid, cdef)
