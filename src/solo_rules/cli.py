@@ -178,7 +178,7 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
                       help="plain text (the default), Markdown or JSON: --format json")
     diff.add_argument("--witness", action="store_true",
                       help="also search deals for a witness of each behavioural difference "
-                           "(both variants need the same pack and players): --witness")
+                           "(both must deal the same pack to the same seats): --witness")
     diff.add_argument("--deals", type=int, default=200,
                       help="deals to search for witnesses (default 200): --deals 50")
     diff.add_argument("--seed", type=int, default=0,
