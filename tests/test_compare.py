@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,12 +15,13 @@ from solo_rules import (
     IncomparableError,
     available_variants,
     compare,
+    compile,
     load_variant,
     new_game,
     witness,
     witnesses,
 )
-from solo_rules.compare import IMPACTS, _point, isolate
+from solo_rules.compare import IMPACTS, _point, incomparable, isolate
 
 PAIRS = list(itertools.combinations(available_variants(), 2))
 
@@ -179,9 +181,56 @@ def test_an_entry_masked_by_an_earlier_difference_is_shown_alone() -> None:
     assert scoring.witness is None and "cannot be changed alone" in scoring.reason
 
 
-@pytest.mark.parametrize(("left", "right"), [pair for pair in PAIRS if "heart-solo" not in pair])
-def test_every_pair_of_four_player_variants_has_a_witness_that_replays(left: str,
-                                                                        right: str) -> None:
+def _why_incomparable(left: str, right: str) -> str | None:
+    return incomparable(compile(load_variant(left)), compile(load_variant(right)))
+
+
+#: The pairs a deal can be played in both of: the same pack, players, seats that sit out and
+#: hand sizes (``incomparable``); every other pair must say why not.
+COMPARABLE = [pair for pair in PAIRS if _why_incomparable(*pair) is None]
+INCOMPARABLE = [pair for pair in PAIRS if pair not in COMPARABLE]
+
+
+def test_the_comparable_pairs_are_the_four_hand_32_card_games() -> None:
+    ids = {vid for pair in COMPARABLE for vid in pair}
+    assert {"altenburg-1988", "foster", "niese", "parlett-penguin"} <= ids
+    assert not ids & {"heart-solo", "muensterland-sollo", "niese-five-hand", "niese-six-hand"}
+
+
+@pytest.mark.parametrize(("left", "right"), INCOMPARABLE)
+def test_no_witness_for_an_incomparable_pair_and_the_error_says_why(left: str,
+                                                                     right: str) -> None:
+    why = _why_incomparable(left, right)
+    assert why is not None and left in why and right in why
+    assert any(word in why for word in ("players", "plays with", "seats", "hands of"))
+    with pytest.raises(IncomparableError, match=re.escape(why)):
+        witness(left, right, max_deals=1)
+
+
+def test_a_seat_that_sits_out_is_incomparable_with_a_full_table(tmp_path: Path) -> None:
+    """The same 24 cards and four players, but the dealer sits out (S-NIE five-hand, AMB-38):
+    three hands of 8 cannot be four hands of 6."""
+    three_play = variant_file(tmp_path, "niese-five-hand", """
+        pack: {params: {players: 4, remove: [C9, C8, S9, S8, H9, H8, D9, D8]}}""")
+    with pytest.raises(IncomparableError, match="3 of 4 seats play each hand in changed and "
+                       "4 of 4 in muensterland-sollo: no deal fits both"):
+        witness(three_play, "muensterland-sollo")
+
+
+def test_a_rule_change_in_the_five_hand_game_has_a_witness_that_replays(tmp_path: Path) -> None:
+    """The seeded deal gives the seat that sits out no cards and the dealer his peek (AMB-38),
+    so a variant with a seat out can be compared with a changed copy of itself."""
+    changed = variant_file(tmp_path, "niese-five-hand", "deal: {params: {price: 5}}")
+    found = witness("niese-five-hand", changed, max_deals=200)
+    assert found is not None and found.cause == "rules.deal.params.price"
+    left, right = found.replay("niese-five-hand", changed)
+    assert left.is_terminal and right.is_terminal
+    assert left.outcome().scores != right.outcome().scores
+
+
+@pytest.mark.parametrize(("left", "right"), COMPARABLE)
+def test_every_comparable_pair_of_variants_has_a_witness_that_replays(left: str,
+                                                                      right: str) -> None:
     found = witness(left, right, max_deals=50)
     assert found is not None and found.cause
     before_left, before_right = (new_game(v, hands=list(found.hands), dealer=found.dealer)

@@ -167,25 +167,45 @@ def _parser() -> _Parser:
 
 def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     """``compare`` and ``simulate``: the analyst's commands."""
-    diff = commands.add_parser("compare", help="the differences between two variants' rules")
-    diff.add_argument("left", metavar="A", help="a variant id or file")
-    diff.add_argument("right", metavar="B", help="a variant id or file")
-    diff.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    diff = _command(commands, "compare", "list the differences between two variants' rules, "
+                    "slot by slot, with witness deals on request", [
+                        "solo-rules compare altenburg-1988 foster",
+                        "solo-rules compare niese ./my-house-rules.yaml --format markdown",
+                        "solo-rules compare altenburg-1988 foster --witness --deals 50"])
+    diff.add_argument("left", metavar="A", help="a variant id or file: altenburg-1988")
+    diff.add_argument("right", metavar="B", help="a variant id or file: ./house.yaml")
+    diff.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                      help="plain text (the default), Markdown or JSON: --format json")
     diff.add_argument("--witness", action="store_true",
-                      help="also search deals for a witness of each behavioural difference")
+                      help="also search deals for a witness of each behavioural difference "
+                           "(both must deal the same pack to the same seats): --witness")
     diff.add_argument("--deals", type=int, default=200,
-                      help="deals to search for witnesses (default 200)")
-    diff.add_argument("--seed", type=int, default=0, help="the first search seed (default 0)")
+                      help="deals to search for witnesses (default 200): --deals 50")
+    diff.add_argument("--seed", type=int, default=0,
+                      help="the first search seed (default 0): --seed 3")
     diff.set_defaults(run=lambda args: _compare(args, sys.stdout))
-    sim = commands.add_parser("simulate", help="play the same deals in variants and compare "
-                              "the statistics")
-    sim.add_argument("variants", metavar="VARIANT", nargs="+", help="variant ids or files")
-    sim.add_argument("--hands", type=int, required=True, help="deals to play in each variant")
-    sim.add_argument("--bot", choices=tuple(BOTS), default="heuristic")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
-    sim.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    sim.add_argument("--plot", metavar="FILE", help="draw the plots into FILE (png, svg, pdf)")
+    sim = _command(commands, "simulate", "play the same deals in variants with bots and "
+                   "compare the statistics", [
+                       "solo-rules simulate altenburg-1988 niese --hands 1000",
+                       "solo-rules simulate foster --hands 500 --bot random --json",
+                       "solo-rules simulate altenburg-1988 foster --hands 2000 --workers 2 "
+                       "--plot stats.png"])
+    sim.add_argument("variants", metavar="VARIANT", nargs="+",
+                     help="variant ids or files: altenburg-1988 niese")
+    sim.add_argument("--hands", type=int, required=True,
+                     help="deals to play in each variant: --hands 1000")
+    sim.add_argument("--bot", choices=tuple(BOTS), default="heuristic",
+                     help=f"the bot playing every seat (default heuristic; one of "
+                          f"{', '.join(BOTS)}): --bot random")
+    sim.add_argument("--seed", type=int, default=0,
+                     help="the first deal's seed (default 0): --seed 2")
+    sim.add_argument("--workers", type=int, default=1,
+                     help="processes to use (default 1): --workers 2")
+    sim.add_argument("--json", action="store_true",
+                     help="print JSON instead of tables: --json")
+    sim.add_argument("--plot", metavar="FILE",
+                     help="draw the plots into FILE (png, svg, pdf; needs matplotlib): "
+                          "--plot stats.png")
     sim.set_defaults(run=lambda args: _simulate(args, sys.stdout))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import itertools
 import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
@@ -76,7 +77,8 @@ _CONTRACT_FIELD_IMPACT: dict[str, Impact] = {
 
 
 class IncomparableError(SoloRulesError):
-    """Two variants cannot be played on the same deal (different packs or player counts)."""
+    """Two variants cannot be played on the same deal: different packs, player counts,
+    seats that sit out, or hand sizes."""
 
 
 # -- values as plain data ------------------------------------------------------------------
@@ -367,15 +369,22 @@ def compare(a: Variant | str | Path, b: Variant | str | Path) -> VariantDiff:
 
 
 def seeded_deal(rules: CompiledRules, seed: int) -> tuple[tuple[int, ...], int]:
-    """The hands (seat 0 first) and dealer of deal ``seed``: a shuffle of the pack dealt in
-    equal hands, so every variant with the same pack and players gets the same deal."""
+    """The hands (seat 0 first) and dealer of deal ``seed``: a shuffle of the pack cut into
+    the hands the deal rule gives each seat (equal ones, or none for a seat that sits out),
+    so every variant with the same pack, players and deal shape gets the same deal."""
     rng = random.Random(seed)
     cards = list(CardSet(rules.pack))
     rng.shuffle(cards)
-    size = rules.hand_size
-    hands = tuple(sum(1 << card for card in cards[seat * size:(seat + 1) * size])
-                  for seat in range(rules.players))
-    return hands, rng.randrange(rules.players)
+    dealer = rng.randrange(rules.players)
+    ends = list(itertools.accumulate(_dealt_sizes(rules, dealer), initial=0))
+    hands = tuple(sum(1 << card for card in cards[start:end])
+                  for start, end in itertools.pairwise(ends))
+    return hands, dealer
+
+
+def _dealt_sizes(rules: CompiledRules, dealer: int) -> tuple[int, ...]:
+    """How many cards each seat is dealt when ``dealer`` deals."""
+    return rules.deal_rules.dealt_sizes(rules.pack.bit_count(), rules.players, dealer)
 
 
 def incomparable(a: CompiledRules, b: CompiledRules) -> str | None:
@@ -386,6 +395,14 @@ def incomparable(a: CompiledRules, b: CompiledRules) -> str | None:
     if a.pack != b.pack:
         return (f"{va} plays with {CardSet(a.pack)} and {vb} with {CardSet(b.pack)}: "
                 "no deal fits both packs")
+    if a.seated != b.seated:
+        return (f"{a.seated} of {a.players} seats play each hand in {va} and {b.seated} of "
+                f"{b.players} in {vb}: no deal fits both")
+    for dealer in range(a.players):
+        sizes_a, sizes_b = _dealt_sizes(a, dealer), _dealt_sizes(b, dealer)
+        if sizes_a != sizes_b:
+            return (f"when seat {dealer} deals, {va} deals hands of {sizes_a} cards and {vb} "
+                    f"of {sizes_b}: no deal fits both")
     return None
 
 
@@ -608,7 +625,7 @@ def witness(a: Variant | str | Path, b: Variant | str | Path, *, seed: int = 0,
             max_deals: int = 500) -> Witness | None:
     """The first situation, over seeded deals played the same way in both variants, where
     they differ in legal actions, a trick's winner or the score; ``None`` if none is found.
-    Raises ``IncomparableError`` when no deal fits both (different packs or players)."""
+    Raises ``IncomparableError`` when no deal fits both (``incomparable`` says why)."""
     return next(_deals(compare(a, b), seed, max_deals), None)
 
 
