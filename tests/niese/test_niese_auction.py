@@ -121,7 +121,8 @@ def test_keeping_needs_a_club_but_every_question_bidder_is_asked() -> None:
 def test_keep_only_on_the_very_next_bid(tmp_path: Path) -> None:
     """AMB-28 (c): "The option applies only to the very next bid." An IsIt bid after an
     intervening pass leaves no keep to the Question bidder; an IsIt straight after it does."""
-    later = overlay(tmp_path, "niese-keep-next", "auction: {params: {keep_window: next_bid}}")
+    later = overlay(tmp_path, "niese-keep-next",
+                    "auction: {params: {bids: [{id: isit, keep_window: next_bid}]}}")
     assert bid(NO_CLUB, "pass", "question", "pass", "isit").player == 1  # asked (AMB-28 a)
     skipped = bid(NO_CLUB, "pass", "question", "pass", "isit", variant=later)
     assert skipped.phase == Phase.CALL and skipped.player == 3
@@ -133,7 +134,8 @@ def test_keep_only_on_the_very_next_bid(tmp_path: Path) -> None:
 def test_keeping_may_play_the_keepers_own_bid(tmp_path: Path) -> None:
     """AMB-28 (b): "He keeps playing Question at 2." Keeping voids the IsIt and the Question
     bidder plays his own Question, naming trumps himself."""
-    own = overlay(tmp_path, "niese-keep-own", "auction: {params: {keep_plays: own_bid}}")
+    own = overlay(tmp_path, "niese-keep-own",
+                  "auction: {params: {bids: [{id: isit, keep_plays: own_bid}]}}")
     kept = bid(MACKERS, "question", "isit", "keep", "pass", "pass", variant=own)
     assert kept.phase == Phase.DECLARE and kept.player == 0
     assert all(text.startswith("declare question") for text in legal(kept))

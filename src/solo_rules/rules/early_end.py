@@ -204,7 +204,7 @@ class PrimeOrContinue(EarlyEnd):
         clauses = [
             Clause(f"If the declarer's party wins {first}, the declarer may stop play and "
                    f"{stop}, or play on; a party that plays on must take every trick{lost}.",
-                   "first_tricks"),
+                   "first_tricks", ("prime_at", "prime_bonus")),
             Clause("The declarer decides from what he can see: while his partner is unknown, "
                    "a trick won by another player is not known to be his party's.",
                    "first_tricks"),

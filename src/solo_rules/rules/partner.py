@@ -182,7 +182,8 @@ class CalledCard(RuleModule, PartnerRules):
             ]
         clauses += [
             Clause("Whoever holds the called card is the declarer's partner. Nobody is told who "
-                   "that is; it becomes known when the card is played."),
+                   "that is; it becomes known when the card is played.",
+                   "helfer" if self.helfer is None else ""),
             Clause("The declarer may call a card of a suit in which he holds no card.",
                    "void_suit"),
         ]

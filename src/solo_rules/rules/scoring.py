@@ -65,8 +65,13 @@ class PartyPoints(RuleModule, ScoringRules):
 
     def describe(self) -> list[Clause]:
         """The bonuses that are worth something (a variant may set one to 0 to drop it)."""
+        absent = [(word, param) for word, param, value in (
+            ("prime", "prime", self.prime), ("Tout", "tout_unannounced", self.tout_unannounced),
+            ("matadors", "matadors", self.matadors)) if not value]
+        none = f"; there is no bonus for {' or '.join(w for w, _ in absent)}" if absent else ""
         clauses = [Clause("A hand is worth the base value of its contract plus the bonuses that "
-                          "apply.", "prime")]
+                          f"apply{none}.", "prime",
+                          tuple(p for _, p in absent if p != "prime"))]
         if self.prime:
             clauses.append(Clause(f"Prime: {self.prime} when the party stops after winning the "
                                   "first tricks.", "prime"))
@@ -75,7 +80,8 @@ class PartyPoints(RuleModule, ScoringRules):
                          "declaration" if self.tout_announced else "")
             clauses.append(Clause(f"Tout: {self.tout_unannounced} when the party plays on for "
                                   f"all the tricks{announced}; the party must then take every "
-                                  "trick.", "tout_announced"))
+                                  "trick.", "tout_unannounced",
+                                  ("tout_announced",) if self.tout_announced else ()))
         if self.matadors:
             clauses.append(Clause(f"Matadors: {self.matadors} when the three matadors were all "
                                   "dealt to the declarer's party.", "matadors"))

@@ -31,7 +31,9 @@ class RankedBid:
     may name (for a contract whose declarer names trumps), and its rank (equal ranks do not
     overcall each other). ``join``: a later equal bid joins the standing one instead (AMB-33).
     ``needs_one_of``: the bidder must hold one of these cards (S-NIE IsIt, AMB-29).
-    ``keepable_over``: bids whose standing bidder may take this bid over himself (AMB-28).
+    ``keepable_over``: bids whose standing bidder may take this bid over himself (AMB-28);
+    keeping, he plays this bid (``keep_plays: the_bid``, AMB-28 a) or his own (``own_bid``, b),
+    after any such bid (``keep_window: any``, a) or only the very next one (``next_bid``, c).
     ``id`` is the bid's action text (``bid solo@C``); ``label`` its name in the rulebook
     (default: ``id`` capitalised); overlays merge bids by ``id``."""
 
@@ -43,6 +45,8 @@ class RankedBid:
     join: bool = False
     needs_one_of: tuple[Card, ...] = attrs.field(default=(), validator=cards)
     keepable_over: tuple[str, ...] = ()
+    keep_plays: Literal["the_bid", "own_bid"] = "the_bid"
+    keep_window: Literal["any", "next_bid"] = "any"
 
     @property
     def needs_mask(self) -> int:
@@ -78,13 +82,10 @@ class RoundState:
 class SingleRound(Auction[RoundState]):
     """One bid each from eldest, a higher bid overriding a lower one [S-NIE: "Higher value bids
     override lower ones ... Each player is allowed to bid once."]; the ranking is data (AMB-31),
-    with joining (AMB-33) and keeping (AMB-28) as bid attributes. ``keep_plays``: the keeper
-    plays the bid made over his (AMB-28 a) or his own bid (b); ``keep_window``: after any such
-    bid (a) or only the very next one (c). All pass: thrown in, or ``all_pass`` (AMB-37)."""
+    with joining (AMB-33) and keeping (AMB-28) as bid attributes. All pass: thrown in, or
+    ``all_pass`` (AMB-37)."""
 
     bids: tuple[RankedBid, ...]
-    keep_plays: Literal["the_bid", "own_bid"] = "the_bid"
-    keep_window: Literal["any", "next_bid"] = "any"
     all_pass: AllPass = attrs.field(factory=AllPass)
 
     extra_words = (KEEP,)
@@ -164,7 +165,7 @@ class SingleRound(Auction[RoundState]):
         if auction.keeper >= 0:
             if aid != KEEP.id:
                 auction = RoundState(auction.spoken, auction.bid, auction.holder)
-            elif self.keep_plays == "own_bid":
+            elif self.bids[auction.bid].keep_plays == "own_bid":
                 auction = RoundState(auction.spoken, auction.kept_over, auction.keeper)
             else:
                 auction = RoundState(auction.spoken, auction.bid, auction.keeper)
@@ -179,7 +180,7 @@ class SingleRound(Auction[RoundState]):
                 # he could keep; only his legal choices depend on it.
                 keeper = -1
                 if (auction.bid >= 0 and self.bids[auction.bid].id in self.bids[k].keepable_over
-                        and (self.keep_window == "any"
+                        and (self.bids[k].keep_window == "any"
                              or seat == state.in_turn(auction.holder)[1])):
                     keeper = auction.holder
                 auction = RoundState(auction.spoken + 1, k, seat, (), keeper, auction.bid)
@@ -241,15 +242,15 @@ class SingleRound(Auction[RoundState]):
                                       f"of {cards}.", f"bids.{bid.id}"))
             for over in bid.keepable_over:
                 standing = next(b for b in self.bids if b.id == over).words()
-                when = ("" if self.keep_window == "any"
+                when = ("" if bid.keep_window == "any"
                         else " by the very next player")
                 plays = (f"he then plays {bid.words()} himself, if he could have bid it"
-                         if self.keep_plays == "the_bid" else
+                         if bid.keep_plays == "the_bid" else
                          f"he then plays his {standing}, if he could have bid {bid.words()}")
                 clauses.append(Clause(
                     f"When {bid.words()} is bid over a standing {standing}{when}, the "
                     f"{standing} bidder may at once keep it ({plays}) or let it stand; this is "
-                    "not his one bid.", f"bids.{bid.id}", also=("keep_window", "keep_plays")))
+                    "not his one bid.", f"bids.{bid.id}"))
         clauses.append(Clause("The bid fixes the contract; its holder only names trumps where "
                               "the bid leaves them open, and calls a partner where the contract "
                               "has one."))
