@@ -28,8 +28,10 @@ HANDS = 1000
 
 
 def _final(state: GameState) -> str:
-    """Every field of a finished state but the shared rule set, and its outcome."""
-    fields = {f.name: getattr(state, f.name) for f in attrs.fields(GameState) if f.name != "rules"}
+    """Every field of a finished state but the shared rule set and the deal (drawn from the
+    seed, and added to the state after these digests were stored), and its outcome."""
+    fields = {f.name: getattr(state, f.name) for f in attrs.fields(GameState)
+              if f.name not in ("rules", "dealt")}
     return f"{fields!r} {state.outcome()!r}"
 
 

@@ -68,13 +68,16 @@ def test_bots_refuse_a_view_with_nothing_to_do() -> None:
 
 @pytest.mark.parametrize("vid", VARIANTS)
 def test_heuristic_choice_depends_only_on_the_view(vid: str) -> None:
-    """Two deals that give eldest the same hand look the same to eldest: same choice."""
+    """Two deals that give the seat to act the same hand look the same to it: same choice.
+    The two other seats swapped are dealt as many cards (Niese five-hand deals the seller
+    fewer, the rest of his hand lying before the dealer: S-NIE, AMB-38)."""
     for seed in range(20):
         state = solo_rules.new_game(vid, seed=seed)
         seat = state.current_player
         assert seat is not None
-        others = [s for s in range(state.players) if s != seat]
         hands = [state.hand(s) for s in range(state.players)]
+        full = max(len(hand) for hand in hands)
+        others = [s for s in range(state.players) if s != seat and len(hands[s]) == full]
         swapped = list(hands)
         swapped[others[0]], swapped[others[1]] = hands[others[1]], hands[others[0]]
         twin = solo_rules.new_game(vid, hands=swapped, dealer=state.dealer)

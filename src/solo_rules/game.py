@@ -166,7 +166,7 @@ class CompiledRules(Rules):
         """The state after the deal: the first phase that applies."""
         dealt = GameState(self, Phase.DEAL, (dealer + 1) % self.players, dealer, hands, (),
                           None, None, (), (dealer + 1) % self.players, (),
-                          (0,) * self.players, Flags.NONE)
+                          (0,) * self.players, Flags.NONE, hands)
         return self.advance(dealt)
 
     # -- the loop --------------------------------------------------------------------------

@@ -92,9 +92,8 @@ class Match:
         if state.dealer != self.dealer:
             raise InvalidStateError(f"seat {self.dealer} deals this hand, not seat "
                                     f"{state.dealer}")
-        dealt = tuple(state.dealt_hand(seat).mask for seat in range(state.players))
         seed = self.hand_seed
-        from_seed = self.rules.deal(random.Random(seed), self.dealer) == dealt
+        from_seed = self.rules.deal(random.Random(seed), self.dealer) == state.dealt
         return self._after(record_of(state, seed if from_seed else None))
 
     def misdeal(self) -> Match:

@@ -147,7 +147,7 @@ def record_of(state: GameState, seed: int | None = None) -> GameRecord:
     """The record of the hand that led to ``state`` (finished or not). ``seed`` is the seed
     it was dealt from, if the caller dealt it from one: a state does not keep it."""
     rules = state.rules
-    deal = tuple(state.dealt_hand(seat) for seat in range(state.players))
+    deal = tuple(map(CardSet, state.dealt))
     actions = tuple((seat, rules.actions.text_of(aid)) for seat, aid in state.history)
     outcome = state.outcome() if state.is_terminal else None
     return GameRecord(RecordedVariant.of(state.variant), seed, state.dealer, deal, actions,

@@ -187,7 +187,7 @@ class RuleSet(Protocol):
 
 
 # ``GameState`` is built by ``__new__`` rather than attrs' ``__init__``: every transition
-# builds one, and a frozen ``__init__`` sets each of the 13 fields through
+# builds one, and a frozen ``__init__`` sets each of the 14 fields through
 # ``object.__setattr__`` (about three times the cost). ``__new__`` fills a mutable twin of the
 # same slot layout and then swaps its class, so a state is never mutable once made; equality,
 # hashing, ``repr``, ``attrs.fields``/``evolve`` and pickling stay attrs' (``__reduce__`` below).
@@ -211,11 +211,15 @@ class GameState:
     tricks: tuple[Trick, ...]
     won: tuple[int, ...]
     flags: Flags
+    #: the hands as dealt, one mask per seat (what ``new_game`` was given or drew): a rule of
+    #: the deal (the five-hand purchase, AMB-38) may move cards between seats before play
+    dealt: tuple[int, ...]
 
     def __new__(cls, rules: RuleSet, phase: str, player: int, dealer: int,
                 hands: tuple[int, ...], history: tuple[tuple[int, int], ...], auction: object,
                 contract: Contract | None, trick: tuple[int, ...], leader: int,
-                tricks: tuple[Trick, ...], won: tuple[int, ...], flags: Flags) -> GameState:
+                tricks: tuple[Trick, ...], won: tuple[int, ...], flags: Flags,
+                dealt: tuple[int, ...]) -> GameState:
         state: Any = _new_object(_Twin)
         state.rules = rules
         state.phase = phase
@@ -230,6 +234,7 @@ class GameState:
         state.tricks = tricks
         state.won = won
         state.flags = flags
+        state.dealt = dealt
         state.__class__ = cls
         return cast(GameState, state)
 
@@ -296,7 +301,8 @@ class GameState:
         return CardSet(hands[_seat_index(seat, len(hands))])
 
     def dealt_hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` was dealt: its hand plus every card it has played."""
+        """The cards ``seat`` plays the hand with: its hand plus every card it has played (the
+        deal itself, before a purchase moved cards, is ``dealt``)."""
         mask = self.hand(seat).mask
         if seat in self.sitting_out:
             return CardSet(mask)

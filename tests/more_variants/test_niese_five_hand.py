@@ -108,7 +108,7 @@ def test_an_amount_auction_also_passes_over_the_seat_that_sits_out(tmp_path: Pat
     path = variant_file(tmp_path, VARIANT, """
         auction:
           module: auction.ascending_amounts
-          params: {amounts: [2, 4, 8], bids: null}
+          params: {amounts: [2, 4, 8], bids: null, keep_plays: null, keep_window: null}
           provenance: {basis: house, params: null}
     """, status="house")
     state = run(new_game(load_variant(path), hands=HANDS, dealer=4), "offer", "accept",

@@ -130,7 +130,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                          else state.in_turn(seat)[1])  # a seat sits out: skip it
             return GameState(rules, Phase.PLAY, following, state.dealer,
                              tuple(hands), history, state.auction, contract, trick,
-                             state.leader, state.tricks, state.won, flags)
+                             state.leader, state.tricks, state.won, flags, state.dealt)
         position = rules.tables(contract.trump).winner(trick)
         winner = ((state.leader + position) % players if players == rules.players
                   else state.in_turn(state.leader)[position])
@@ -138,7 +138,8 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         won[winner] += 1
         after = GameState(rules, Phase.PLAY, winner, state.dealer, tuple(hands), history,
                           state.auction, contract, (), winner,
-                          (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags)
+                          (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags,
+                          state.dealt)
         return rules.early_end.after_trick(rules, after)
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
