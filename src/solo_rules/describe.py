@@ -10,6 +10,7 @@ is written per variant, so the prose cannot drift from the behaviour.
 
 from __future__ import annotations
 
+import abc
 import re
 from collections.abc import Callable, Mapping
 from typing import Literal
@@ -195,7 +196,9 @@ def rulebook(variant: Variant | str, fmt: Format = "text") -> str:
         raise SoloRulesError(f"rulebook format must be one of {', '.join(FORMATS)}, got "
                              f"{fmt!r:.60}")
     book = compose(variant)
-    writer: _Writer = {"text": _Text, "markdown": _Markdown, "rst": _Rst}[fmt](book)
+    writers: dict[str, type[_Text | _Markdown | _Rst]] = {
+        "text": _Text, "markdown": _Markdown, "rst": _Rst}
+    writer: _Writer = writers[fmt](book)
     out = writer.header()
     for position, section in enumerate(book.sections, start=1):
         out += writer.section(position, section)
@@ -237,7 +240,7 @@ def source_listing(book: Book) -> list[tuple[str, str]]:
     return out
 
 
-class _Writer:
+class _Writer(abc.ABC):
     """One output format; ``ref`` prints a source id, with its citation at first mention."""
 
     def __init__(self, book: Book) -> None:
@@ -250,17 +253,21 @@ class _Writer:
             return f"{ref} ({self.book.variant.sources[ref]})"
         return ref
 
+    @abc.abstractmethod
     def header(self) -> str:
-        raise NotImplementedError
+        """The header in this format."""
 
+    @abc.abstractmethod
     def section(self, position: int, section: Section) -> str:
-        raise NotImplementedError
+        """The section in this format."""
 
+    @abc.abstractmethod
     def sources(self) -> str:
-        raise NotImplementedError
+        """The sources in this format."""
 
+    @abc.abstractmethod
     def glossary(self) -> str:
-        raise NotImplementedError
+        """The glossary in this format."""
 
 
 class _Text(_Writer):
