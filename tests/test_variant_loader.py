@@ -226,7 +226,7 @@ def test_bad_param_value_names_file_path_and_value(
          "rules.play.provenance.refs: a inferred rule must cite a source"),
         ("{basis: stated, refs: [S-XYZ]}",
          "rules.play.provenance.refs: 'S-XYZ' is neither a source of this variant (S-WIK, S-NIE, "
-         "S-FOS, S-002, S-QFR, S-KSP, S-CAS, S-HOY, S-PAR, S-MAL) nor an AMB-nn or En id"),
+         "S-FOS, S-002, S-QFR, S-KSP, S-CAS, S-HOY, S-PAR, S-MAL, S-QLAW) nor an AMB-nn or En id"),
         ("{basis: hearsay}",
          "rules.play.provenance.basis: expected one of 'stated', 'inferred', 'editorial', "
          "'house', got 'hearsay'"),

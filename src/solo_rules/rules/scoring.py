@@ -27,35 +27,63 @@ class PartyPoints(RuleModule, ScoringRules):
     """The contract's base value plus the bonuses, won or lost as a whole; in the colour
     suit the contract list multiplies the whole value, bonuses included [S-WIK Variations:
     "Games in the preferred suit score double."; AMB-47], or only the base
-    (``colour_covers: base``)."""
+    (``colour_covers: base``). A failed Tout after going on is lost as a whole (AMB-04 a), or
+    keeps its bonus (``failed_tout: bonus_kept``, b), or scores as a made game
+    (``five_made``, c); the matadors ride with the stake (AMB-06 a), or also cost the party
+    when the defenders hold them (``matadors_rule: defenders_cost``, b), or count only on a
+    win (``win_only``, c)."""
 
     prime: int = 2
     tout_unannounced: int = 4
     tout_announced: int = 6
     matadors: int = 2
     colour_covers: Literal["whole", "base"] = "whole"
+    failed_tout: Literal["lost", "bonus_kept", "five_made"] = "lost"
+    matadors_rule: Literal["stake", "defenders_cost", "win_only"] = "stake"
 
     def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
-        """Whether the party made its objective, and the value's components (unsigned)."""
+        """Whether the party made its objective, and the value's components, unsigned: the
+        settlement signs them by the result, so a component that goes the other way whatever
+        the result (a kept Tout bonus, the defenders' matadors) is given against that sign."""
         contract = state.contract
         assert contract is not None
+        made = rules.early_end.made(rules, state)
+        sign = 1 if made else -1
         parts = [("base", rules.contract_def(contract.kind).base)]
         if state.flags & Flags.STOPPED:
             parts.append(("prime", self.prime))
         if contract.tout:
             parts.append(("tout announced", self.tout_announced))
         elif state.flags & Flags.CONTINUED:
-            parts.append(("tout", self.tout_unannounced))
+            if made or self.failed_tout == "lost":
+                parts.append(("tout", self.tout_unannounced))
+            elif self.failed_tout == "bonus_kept":
+                parts.append(("tout", -self.tout_unannounced))
+            else:  # five_made: the five tricks won before going on still count
+                made, sign = True, 1
         if contract.trump is not None:
-            matadors = rules.ranking.matador_cards(contract.trump)
-            party = 0
-            for seat in state.party():
-                party |= state.dealt_hand(seat).mask
-            if matadors and all(party >> card & 1 for card in matadors):
-                parts.append(("matadors", self.matadors))
+            parts += self._matadors(rules, state, contract.trump, made, sign)
         covered = sum(v for _, v in parts) if self.colour_covers == "whole" else parts[0][1]
         parts.append(("colour", rules.contracts.value(covered, contract.trump) - covered))
-        return rules.early_end.made(rules, state), [(n, v) for n, v in parts if v]
+        return made, [(n, v) for n, v in parts if v]
+
+    def _matadors(self, rules: Rules, state: GameState, trump: Trump, made: bool,
+                  sign: int) -> list[tuple[str, int]]:
+        """The matador component: for the party's matadors unless only a win counts them, and
+        under ``defenders_cost`` against the party for the defenders' (AMB-06)."""
+        matadors = rules.ranking.matador_cards(trump)
+        if not matadors:
+            return []
+        party = 0
+        for seat in state.party():
+            party |= state.dealt_hand(seat).mask
+        if all(party >> card & 1 for card in matadors):
+            return [] if self.matadors_rule == "win_only" and not made else [
+                ("matadors", self.matadors)]
+        if self.matadors_rule == "defenders_cost" and not any(
+                party >> card & 1 for card in matadors):
+            return [("matadors", -sign * self.matadors)]
+        return []
 
     def max_value(self, rules: Rules) -> int:
         """The largest base with every bonus added."""
@@ -82,9 +110,30 @@ class PartyPoints(RuleModule, ScoringRules):
                                   f"all the tricks{announced}; the party must then take every "
                                   "trick.", "tout_unannounced",
                                   ("tout_announced",) if self.tout_announced else ()))
+        if self.tout_unannounced:
+            clauses.append(Clause({
+                "lost": "A party that played on and missed a trick loses the whole value, the "
+                        "Tout included.",
+                "bonus_kept": f"A party that played on and missed a trick keeps the Tout's "
+                              f"{self.tout_unannounced} as a reward for playing on, and loses "
+                              "the rest of the value.",
+                "five_made": "A party that played on and missed a trick scores as if it had "
+                             "stopped after the first tricks: it wins the value without prime "
+                             "or Tout.",
+            }[self.failed_tout], "failed_tout"))
         if self.matadors:
-            clauses.append(Clause(f"Matadors: {self.matadors} when the three matadors were all "
-                                  "dealt to the declarer's party.", "matadors"))
+            clauses.append(Clause({
+                "stake": f"Matadors: {self.matadors} when the three matadors were all dealt "
+                         "to the declarer's party, won or lost with the rest of the value.",
+                "defenders_cost": f"Matadors: {self.matadors} when the three matadors were "
+                                  "all dealt to the declarer's party, won or lost with the "
+                                  f"rest of the value; when they were all dealt to the "
+                                  f"defenders, the party loses {self.matadors} whatever the "
+                                  "result.",
+                "win_only": f"Matadors: {self.matadors} when the three matadors were all "
+                            "dealt to the declarer's party and the party wins; a lost hand "
+                            "does not count them.",
+            }[self.matadors_rule], "matadors", ("matadors_rule",)))
         clauses.append(Clause("Where the contract list makes a game in the colour suit worth a "
                               "multiple, "
                               + ("the whole value, bonuses included, is multiplied." if

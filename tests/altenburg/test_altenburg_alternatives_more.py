@@ -1,0 +1,98 @@
+"""More of the dossier's alternative readings for Altenburg as parameter values (DOSSIER §3:
+"In the library every recommendation is a parameter default, and the alternatives are legal
+values"): each test sets the alternative in a small variant file and sees the behaviour and the
+rulebook change against the default."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from altenburg_deals import (
+    SWEEP,
+    SWEEP_FIVE,
+    SWEEP_SIXTH,
+    VARIANT,
+    frage,
+    play,
+    play_out,
+    run,
+    variant_file,
+)
+
+from solo_rules import Outcome, load_variant
+
+#: Seat 0 (Frage in diamonds, calling CA from seat 2) holds none of the matadors: Spadille and
+#: the trump 7 lie with seat 1, Basta with seat 3, so the defenders hold all three.
+DEFENDERS_MATADORS = ("DA DK DQ DJ DT D9 D8 HA", "CQ D7 H7 H8 H9 HT HJ HQ",
+                      "CA CK CJ CT C9 C8 C7 HK", "SQ SA SK SJ ST S9 S8 S7")
+
+#: Seat 0 (Frage in hearts, calling SA from seat 2) and his partner hold all three matadors
+#: (Spadille and the heart 7 with seat 0, Basta with seat 2) but little else: the party loses.
+WEAK_MATADORS = ("CQ H7 C7 C8 D7 D8 S7 S8", "HA HK HQ HJ HT CA CK DA",
+                 "SQ SA S9 C9 CT D9 DT H8", "SK SJ ST CJ DK DQ DJ H9")
+
+
+def _prose(variant: str, slot: str) -> list[str]:
+    return [clause.text for clause in load_variant(variant).slots[slot].module.describe()]
+
+
+def _failed_tout(variant: str) -> Outcome:
+    """SWEEP's Frage in hearts: the party sweeps the first five, goes on, and Basta takes the
+    sixth trick."""
+    state = run(play(frage(SWEEP, "H", "SA", variant=variant), SWEEP_FIVE), "continue")
+    return play_out(play(state, SWEEP_SIXTH)).outcome()
+
+
+def test_a_failed_tout_keeps_its_bonus_under_amb04_b(tmp_path: Path) -> None:
+    """AMB-04 (b), S-WIK: "The bonus for Tout accrues if declarer's party continues playing
+    after winning the first 5 tricks, whether they make it or not". With ``failed_tout:
+    bonus_kept`` the +4 is kept and only the base is lost; by default (a) the party loses the
+    base and the Tout as a whole."""
+    kept = variant_file(tmp_path, "scoring: {params: {failed_tout: bonus_kept}}", "amb04b")
+    default, changed = _failed_tout(VARIANT), _failed_tout(kept)
+    assert not default.made and default.breakdown == (("base", -2), ("tout", -4))
+    assert default.scores == (-6, 0, -6, 0)
+    assert not changed.made and changed.breakdown == (("base", -2), ("tout", 4))
+    assert changed.scores == (2, 0, 2, 0)
+    assert _prose(kept, "scoring") != _prose(VARIANT, "scoring")
+    assert any("keeps the Tout's 4" in text for text in _prose(kept, "scoring"))
+
+
+def test_a_failed_tout_scores_as_a_made_game_under_amb04_c(tmp_path: Path) -> None:
+    """AMB-04 (c): "A failed slam scores as a made 5-trick game" (S-WIK: "provided they
+    achieve their objective, which is winning 5 or all tricks"). With ``failed_tout:
+    five_made`` the party that went on and lost the sixth trick wins the base, without prime or
+    Tout."""
+    five = variant_file(tmp_path, "scoring: {params: {failed_tout: five_made}}", "amb04c")
+    changed = _failed_tout(five)
+    assert changed.made and changed.breakdown == (("base", 2),)
+    assert changed.scores == (2, 0, 2, 0)
+    assert not _failed_tout(VARIANT).made
+    assert any("as if it had stopped" in text for text in _prose(five, "scoring"))
+
+
+def test_the_defenders_matadors_cost_the_party_under_amb06_b(tmp_path: Path) -> None:
+    """AMB-06 (b), S-WIK: "a bonus of 2 points in case the 3 highest trumps were all dealt to
+    the same party". With ``matadors_rule: defenders_cost`` the party loses 2 when the
+    defenders were dealt all three, whatever the result; by default (a) only the declarer's
+    party's matadors count."""
+    costly = variant_file(tmp_path, "scoring: {params: {matadors_rule: defenders_cost}}",
+                          "amb06b")
+    default = play_out(frage(DEFENDERS_MATADORS, "D", "CA")).outcome()
+    changed = play_out(frage(DEFENDERS_MATADORS, "D", "CA", variant=costly)).outcome()
+    assert default.made and default.breakdown == (("base", 2),)
+    assert changed.made and changed.breakdown == (("base", 2), ("matadors", -2))
+    assert (default.scores[0], changed.scores[0]) == (2, 0)
+    assert any("the party loses 2 whatever" in text for text in _prose(costly, "scoring"))
+
+
+def test_matadors_count_only_on_a_win_under_amb06_c(tmp_path: Path) -> None:
+    """AMB-06 (c): the matador bonus is "added only on a win". With ``matadors_rule: win_only``
+    a party that held all three and lost loses the base only; by default (a) the matadors ride
+    with the stake (S-QLAW: the losing ombre pays "the matadores, if they have them")."""
+    winning = variant_file(tmp_path, "scoring: {params: {matadors_rule: win_only}}", "amb06c")
+    default = play_out(frage(WEAK_MATADORS, "H", "SA")).outcome()
+    changed = play_out(frage(WEAK_MATADORS, "H", "SA", variant=winning)).outcome()
+    assert not default.made and default.breakdown == (("base", -2), ("matadors", -2))
+    assert not changed.made and changed.breakdown == (("base", -2),)
+    assert any("a lost hand does not count them" in text for text in _prose(winning, "scoring"))
