@@ -8,14 +8,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from altenburg_deals import (
+    HIDDEN,
+    QUEENS,
     SWEEP,
     SWEEP_FIVE,
     SWEEP_SIXTH,
     VARIANT,
     frage,
+    legal,
     play,
     play_out,
     run,
+    start,
     variant_file,
 )
 
@@ -96,3 +100,29 @@ def test_matadors_count_only_on_a_win_under_amb06_c(tmp_path: Path) -> None:
     assert not default.made and default.breakdown == (("base", -2), ("matadors", -2))
     assert not changed.made and changed.breakdown == (("base", -2),)
     assert any("a lost hand does not count them" in text for text in _prose(winning, "scoring"))
+
+
+#: AMB-02 (a)'s reading: Spadille and any 7, since any 7 may become Manille (EDITORIAL).
+LITERAL_DUTY = "auction: {params: {duty: {cards: [CQ], any_of: [C7, S7, H7, D7]}}}"
+
+
+def test_the_literal_spadille_and_manille_duty_under_amb02_a(tmp_path: Path) -> None:
+    """AMB-02 (a), S-WIK: "A Grossfrage must be announced by a player who is dealt both the
+    Spadille and Manille". Manille is the trump 7 and trumps are unknown while bidding, so the
+    EDITORIAL machine reading binds Spadille and any 7: HIDDEN's seat 0 (♣Q, ♥7, no ♠Q) may
+    not pass, and QUEENS' seat 0 (both black queens, no 7) may; by default (b) the duty is both
+    black queens (S-CAS: "Wer die beiden 'Alten' (Kreuz- und Pik-Dame) hat, muß …
+    Großfrage ansagen")."""
+    literal = variant_file(tmp_path, LITERAL_DUTY, "amb02a")
+    assert legal(start(HIDDEN)) == ["pass", "bid frage"]
+    assert legal(start(HIDDEN, variant=literal)) == ["bid frage"]
+    assert legal(start(QUEENS)) == ["bid frage"]
+    assert legal(start(QUEENS, variant=literal)) == ["pass", "bid frage"]
+    # Without Basta he may not bid Grossfrage (AMB-59): he meets the duty with a Solo.
+    declared = run(start(HIDDEN, variant=literal), "bid frage", "pass", "pass", "pass")
+    assert {text.split()[1] for text in legal(declared)} == {"solo"}
+    default = run(start(HIDDEN), "bid frage", "pass", "pass", "pass")
+    assert {text.split()[1] for text in legal(default)} == {"frage", "solo"}
+    prose = " ".join(_prose(literal, "auction"))
+    assert "any of ♣7, ♠7, ♥7, ♦7 must bid" in prose
+    assert "any of" not in " ".join(_prose(VARIANT, "auction"))

@@ -15,6 +15,7 @@ from solo_rules.cards import Card, Suit
 from solo_rules.rules.auction.common import AllPass, Auction, card_mask
 from solo_rules.rules.contract_def import ContractDef, suit_word
 from solo_rules.rules.params import cards, optional_suit
+from solo_rules.rules.params import cards as card_list
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState
@@ -35,12 +36,34 @@ class BidLevel:
 
 @attrs.frozen
 class Duty:
-    """A player dealt all of ``cards`` may not pass below ``released_by`` and must declare at
-    least ``at_least`` [S-WIK Grossfrage duty; AMB-02]."""
+    """A player dealt all of ``cards`` (and one of ``any_of``, if given) may not pass below
+    ``released_by`` and must declare at least ``at_least`` [S-WIK Grossfrage duty; AMB-02].
+
+    AMB-02 (a), the literal "dealt both the Spadille and Manille", is ``cards: [CQ]`` with
+    ``any_of`` the four 7s. EDITORIAL machine reading: Manille is the trump 7 and trumps are
+    unknown while bidding, and in the Grossfrage the duty demands the partner names them, so
+    "the 7 of the suit he would name" means nothing; every 7 may become Manille, so the duty
+    binds each hand that may turn out to hold both. Without Basta such a player may not bid
+    Grossfrage (AMB-59) and meets the duty with a Solo, which S-WIK's "unless they intend to
+    call a Solo" allows."""
 
     cards: tuple[Card, ...] = attrs.field(validator=cards)
     at_least: str
     released_by: str
+    any_of: tuple[Card, ...] = attrs.field(default=(), validator=card_list)
+
+    def binds(self, hand: int) -> bool:
+        """Whether ``hand`` holds the duty's cards."""
+        needed = card_mask(self.cards)
+        return hand & needed == needed and (not self.any_of
+                                            or bool(hand & card_mask(self.any_of)))
+
+    def cards_text(self) -> str:
+        """The duty's cards in prose."""
+        named = " and ".join(card.symbol_text for card in self.cards)
+        if not self.any_of:
+            return named
+        return f"{named} and any of {', '.join(c.symbol_text for c in self.any_of)}"
 
 
 @attrs.frozen(slots=True)
@@ -125,8 +148,7 @@ class ImmediateHold(Auction[HoldState]):
         """The duties that bind ``hand`` while the standing level is ``level``."""
         out = []
         for duty in self.every_duty:
-            cards = card_mask(duty.cards)
-            if hand & cards == cards and level < self.bid_names.index(duty.released_by):
+            if duty.binds(hand) and level < self.bid_names.index(duty.released_by):
                 out.append(duty)
         return out
 
@@ -215,7 +237,7 @@ class ImmediateHold(Auction[HoldState]):
         names = self.bid_names
         bound = self._duties_binding(hand, auction.level)
         if aid == PASS.id and bound:
-            cards = " and ".join(card.symbol_text for card in bound[0].cards)
+            cards = bound[0].cards_text()
             return (f"a player dealt {cards} has a duty to bid: he may not pass before a "
                     f"{bound[0].released_by} has been bid")
         if aid == HOLD.id:
@@ -284,9 +306,8 @@ class ImmediateHold(Auction[HoldState]):
                    "levels"),
         ]
         for duty in self.every_duty:
-            cards = " and ".join(card.symbol_text for card in duty.cards)
             clauses.append(Clause(
-                f"A player dealt {cards} must bid: he may not pass until a "
+                f"A player dealt {duty.cards_text()} must bid: he may not pass until a "
                 f"⟨{duty.released_by}⟩ has been bid, and he must declare at "
                 f"least a ⟨{duty.at_least}⟩ unless a "
                 f"⟨{duty.released_by}⟩ was bid.",
