@@ -9,6 +9,7 @@ from pathlib import Path
 
 from altenburg_deals import (
     HIDDEN,
+    HIDDEN_FIVE,
     QUEENS,
     SWEEP,
     SWEEP_FIVE,
@@ -126,3 +127,23 @@ def test_the_literal_spadille_and_manille_duty_under_amb02_a(tmp_path: Path) -> 
     prose = " ".join(_prose(literal, "auction"))
     assert "any of ♣7, ♠7, ♥7, ♦7 must bid" in prose
     assert "any of" not in " ".join(_prose(VARIANT, "auction"))
+
+
+def test_a_partner_never_revealed_leaves_the_declarer_alone_under_amb09_b(
+        tmp_path: Path) -> None:
+    """AMB-09 (b): "If never revealed, the declarer plays alone" (S-WIK says only "their
+    identity will become clear during play"). In HIDDEN the hidden partner (seat 2, holding the
+    called ♠A) takes the fifth trick; the declarer passes on "Helfer?" and play stops with the
+    result decided. By default (a) the holder is the partner and the party made its five; with
+    ``unrevealed: alone`` the declarer settles alone with his four tricks and loses, unless he
+    asked "Helfer?" and the partner answered."""
+    alone = variant_file(tmp_path, "partner: {params: {unrevealed: alone}}", "amb09b")
+    default = run(play(frage(HIDDEN, "H", "SA"), HIDDEN_FIVE), "pass").outcome()
+    assert default.made and default.partner == 2 and default.scores == (2, 0, 2, 0)
+    changed = run(play(frage(HIDDEN, "H", "SA", variant=alone), HIDDEN_FIVE), "pass").outcome()
+    assert not changed.made and changed.partner is None
+    assert (changed.party_tricks, changed.scores) == (4, (-2, 0, 0, 0))
+    asked = run(play(frage(HIDDEN, "H", "SA", variant=alone), HIDDEN_FIVE), "ask partner")
+    assert play_out(asked).outcome().partner == 2
+    assert any("the declarer has played alone" in text for text in _prose(alone, "partner"))
+    assert _prose(alone, "partner") != _prose(VARIANT, "partner")

@@ -8,6 +8,7 @@ not reveal this"], unless the contract has him name trumps or the declarer asks 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 import attrs
 
@@ -45,7 +46,10 @@ class CalledCard(RuleModule, PartnerRules):
     """Calling a partner by a card, the fallback when the Aces are held, the duty to play the
     called card, and the Helfer question. When the declarer holds every card the ladder
     ``ranks`` offers him, he plays alone [AMB-11 (b): "there is no legal call, so he plays
-    alone"], naming trumps himself where the partner would have named them."""
+    alone"], naming trumps himself where the partner would have named them. A partner never
+    revealed (the hand ended before the called card was played or "Hier!" was said) is the
+    partner all the same (AMB-09 a: "whoever holds that Ace becomes the declarer's partner"),
+    or with ``unrevealed: alone`` the declarer settles alone (AMB-09 b)."""
 
     ranks: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=rank_list)
 
@@ -60,6 +64,7 @@ class CalledCard(RuleModule, PartnerRules):
     must_play_when_led: bool = True
     must_lead_when_leading_suit: bool = True
     helfer: Helfer | None = None
+    unrevealed: Literal["partner", "alone"] = "partner"
 
     topics = ("void_suit",)
 
@@ -157,6 +162,15 @@ class CalledCard(RuleModule, PartnerRules):
         """The partner answers "Hier!": he is known from now on."""
         return replace(state, flags=state.flags | Flags.ASKED | Flags.REVEALED, history=history)
 
+    def settling(self, state: GameState) -> GameState:
+        """``state`` with no partner when ``unrevealed: alone`` and the partner was never
+        revealed; otherwise ``state`` itself."""
+        contract = state.contract
+        if (self.unrevealed == "partner" or contract is None or contract.partner is None
+                or state.flags & Flags.REVEALED):
+            return state
+        return replace(state, contract=attrs.evolve(contract, partner=None))
+
     def describe(self) -> list[Clause]:
         ladder = [_RANK_WORDS[rank] for rank in self.ranks]
         first = ladder[0]
@@ -184,6 +198,11 @@ class CalledCard(RuleModule, PartnerRules):
             Clause("Whoever holds the called card is the declarer's partner. Nobody is told who "
                    "that is; it becomes known when the card is played.",
                    "helfer" if self.helfer is None else ""),
+            Clause("If the hand ends before the partner is known, "
+                   + ("he is the partner all the same: his tricks count for the declarer's "
+                      "party." if self.unrevealed == "partner" else
+                      "the declarer has played alone: the holder of the called card settles "
+                      "as a defender."), "unrevealed"),
             Clause("The declarer may call a card of a suit in which he holds no card.",
                    "void_suit"),
         ]

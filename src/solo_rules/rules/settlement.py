@@ -55,6 +55,10 @@ class Settlement(RuleModule, SettlementRules):
                            "thrown in: no contract was played")
         if contract.co_declarers:
             return self._joint(rules, state)
+        if rules.partner is not None:
+            state = rules.partner.settling(state)
+            contract = state.contract
+            assert contract is not None
         made, parts = rules.scoring.score(rules, state)
         sign = 1 if made else -1
         value = sign * sum(v for _, v in parts)

@@ -216,6 +216,10 @@ class PartnerRules(Describes, Protocol):
         """The state after the declarer asked and the partner answered "Hier!"."""
         ...
 
+    def settling(self, state: GameState) -> GameState:
+        """The finished hand as it settles: a partnership never revealed may not count."""
+        ...
+
 
 @runtime_checkable
 class PlayRules(Describes, Protocol):
