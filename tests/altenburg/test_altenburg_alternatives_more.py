@@ -24,7 +24,7 @@ from altenburg_deals import (
     variant_file,
 )
 
-from solo_rules import Outcome, load_variant
+from solo_rules import Outcome, Phase, load_variant
 
 #: Seat 0 (Frage in diamonds, calling CA from seat 2) holds none of the matadors: Spadille and
 #: the trump 7 lie with seat 1, Basta with seat 3, so the defenders hold all three.
@@ -147,3 +147,36 @@ def test_a_partner_never_revealed_leaves_the_declarer_alone_under_amb09_b(
     assert play_out(asked).outcome().partner == 2
     assert any("the declarer has played alone" in text for text in _prose(alone, "partner"))
     assert _prose(alone, "partner") != _prose(VARIANT, "partner")
+
+
+def test_no_duels_after_eldest_passes_under_amb12_i(tmp_path: Path) -> None:
+    """AMB-12 (i) = no: S-WIK describes the duels only after eldest's opening ("If eldest hand
+    did not pass, the next player may pass or bid higher. Eldest hand must then respond with
+    'pass', hold with 'yes', or name an even higher game"). With ``eldest_pass_duels: false``
+    (what happens instead is EDITORIAL: one round of higher bids) the second player's Frage,
+    overbid by the third, gets no answer: the dealer speaks next. By default the two duel."""
+    single = variant_file(tmp_path, "auction: {params: {eldest_pass_duels: false}}", "amb12i")
+    default = run(start(SWEEP), "pass", "bid frage", "bid frage@C")
+    assert default.player == 1 and "hold" in legal(default)
+    changed = run(start(SWEEP, variant=single), "pass", "bid frage", "bid frage@C")
+    assert changed.player == 3 and legal(changed) == ["pass", "bid solo", "bid solo@C"]
+    declared = run(changed, "pass")
+    assert declared.player == 2 and declared.phase == Phase.DECLARE
+    # eldest's own opening still starts the usual duels
+    assert run(start(SWEEP, variant=single), "bid frage", "bid frage@C").player == 0
+    assert any("have no duels" in text for text in _prose(single, "auction"))
+
+
+def test_only_eldest_holds_with_yes_under_amb12_iv(tmp_path: Path) -> None:
+    """AMB-12 (iv) = no: "Eldest hand must then respond with 'pass', hold with 'yes', or name
+    an even higher game" (S-WIK) read as eldest's privilege in his first duel only. With
+    ``hold_in_later_duels: false`` eldest may say "yes" to the second player but not to the
+    third; by default the earlier seat holds in every duel (Quadrille law 22, S-HOY)."""
+    first_only = variant_file(tmp_path, "auction: {params: {hold_in_later_duels: false}}",
+                              "amb12iv")
+    assert "hold" in legal(run(start(SWEEP, variant=first_only), "bid frage", "bid frage@C"))
+    later = run(start(SWEEP, variant=first_only), "bid frage", "pass", "bid frage@C")
+    assert later.player == 0 and "hold" not in legal(later)
+    assert "hold" in legal(run(start(SWEEP), "bid frage", "pass", "bid frage@C"))
+    assert any("only eldest, in his duel with the second player" in text
+               for text in _prose(first_only, "auction"))

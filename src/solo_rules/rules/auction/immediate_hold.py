@@ -78,6 +78,9 @@ class HoldState:
     level: int
     preferred_bidders: int
     forced: bool = False
+    #: eldest passed and ``eldest_pass_duels`` is off: the rest bid once each, without duels
+    #: (left out of the repr, which stays what it was before this reading existed)
+    overbids: bool = attrs.field(default=False, repr=False)
 
 
 @register("auction", "auction.immediate_hold")
@@ -93,6 +96,11 @@ class ImmediateHold(Auction[HoldState]):
     #: further duties, such as Solo for both black queens and four Aces (S-CAS, S-PAR; AMB-52)
     duties: tuple[Duty, ...] = ()
     all_pass: AllPass = attrs.field(factory=AllPass)
+    #: AMB-12 (i): after eldest passes, the next players duel (yes), or each bids once (no)
+    eldest_pass_duels: bool = True
+    #: AMB-12 (iv): the earlier seat holds with "yes" in every duel, or only eldest in the
+    #: first one
+    hold_in_later_duels: bool = True
 
     extra_words = (HOLD,)
 
@@ -173,7 +181,8 @@ class ImmediateHold(Auction[HoldState]):
         out = []
         if not self._duty_bound(hand, auction.level):
             out.append(PASS.id)
-        if auction.holder == seat and self._may_bid(rules, hand, auction.level):
+        if (auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2)
+                and self._may_bid(rules, hand, auction.level)):
             out.append(HOLD.id)
         if auction.holder < 0:
             candidates: range = range(0, 1)
@@ -196,14 +205,18 @@ class ImmediateHold(Auction[HoldState]):
         if aid == HOLD.id and self.levels[auction.level].preferred:
             preferred |= 1 << seat
 
+        overbids = auction.overbids or (
+            not self.eldest_pass_duels and auction.next_entrant == 1 and aid == PASS.id)
+
         def next_entrant(holder: int, level: int) -> tuple[HoldState, int | None]:
             if auction.next_entrant >= players:
-                return HoldState(players, holder, -1, level, preferred), None
+                return HoldState(players, holder, -1, level, preferred, overbids=overbids), None
             challenger = state.in_turn(state.eldest)[auction.next_entrant]
             if holder < 0:
-                return HoldState(auction.next_entrant + 1, -1, -1, -1, preferred), challenger
-            return (HoldState(auction.next_entrant + 1, holder, challenger, level, preferred),
-                    challenger)
+                return (HoldState(auction.next_entrant + 1, -1, -1, -1, preferred,
+                                  overbids=overbids), challenger)
+            return (HoldState(auction.next_entrant + 1, holder, challenger, level, preferred,
+                              overbids=overbids), challenger)
 
         if auction.holder < 0:  # opening
             if aid == PASS.id:
@@ -212,6 +225,8 @@ class ImmediateHold(Auction[HoldState]):
         if seat == auction.challenger:
             if aid == PASS.id:
                 return next_entrant(auction.holder, auction.level)
+            if overbids:  # no duel: the higher bid stands, and the next player speaks
+                return next_entrant(seat, level_of)
             return (HoldState(auction.next_entrant, auction.holder, seat, level_of, preferred),
                     auction.holder)
         # the holder answers
@@ -240,6 +255,8 @@ class ImmediateHold(Auction[HoldState]):
             cards = bound[0].cards_text()
             return (f"a player dealt {cards} has a duty to bid: he may not pass before a "
                     f"{bound[0].released_by} has been bid")
+        if aid == HOLD.id and auction.holder == state.player:
+            return "only eldest, in his duel with the second player, may hold with \"yes\""
         if aid == HOLD.id:
             return "only the holder of the standing bid may hold it"
         level = aid - BID_BASE
@@ -299,11 +316,20 @@ class ImmediateHold(Auction[HoldState]):
                    "challenger passes or bids higher"
                    + (", and may jump to any higher bid" if self.jump_bids else
                       " by exactly one step")
-                   + "; the holder then passes, holds with \"yes\" at the same bid, or bids "
-                   "higher; the two go on until one passes.", "jump_bids"),
+                   + "; the holder then passes, "
+                   + ("holds with \"yes\" at the same bid, or bids higher"
+                      if self.hold_in_later_duels else
+                      "or bids higher; only eldest, in his duel with the second player, may "
+                      "instead hold with \"yes\" at the same bid")
+                   + "; the two go on until one passes.", "jump_bids", ("hold_in_later_duels",)),
             Clause("The survivor holds against the next player in turn, until all have spoken. "
                    "The last holder declares a contract at least as high as the bid he holds.",
                    "levels"),
+            Clause("If eldest passes, the others "
+                   + ("open and duel in the same way." if self.eldest_pass_duels else
+                      "have no duels: each in turn speaks once, passing or bidding higher than "
+                      "the standing bid, and the highest bid stands without an answer."),
+                   "eldest_pass_duels"),
         ]
         for duty in self.every_duty:
             clauses.append(Clause(
