@@ -45,6 +45,11 @@ ALTERNATIVES: dict[str, Alternative] = {
         "altenburg-1988", "auction: {params: {eldest_pass_duels: false}}"),
     "AMB-12 (iv) only eldest holds with yes": Alternative(
         "altenburg-1988", "auction: {params: {hold_in_later_duels: false}}"),
+    # tests/test_direction.py
+    "AMB-14 counter-clockwise": Alternative(
+        "altenburg-1988", "deal: {params: {direction: counter-clockwise}}"),
+    "AMB-14 counter-clockwise, the five-hand purchase from the dealer's left": Alternative(
+        "niese-five-hand", "deal: {params: {direction: counter-clockwise}}"),
     # tests/altenburg/test_altenburg_alternatives.py
     "AMB-08 Helfer? at any time": Alternative(
         "altenburg-1988", "partner: {params: {helfer: {from_trick: 1}}}"),

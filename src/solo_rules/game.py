@@ -81,6 +81,8 @@ class CompiledRules(Rules):
         self.pack = pack.cards.mask
         self.seated = pack.players - pack.sits_out
         self.hand_size = len(pack.cards) // self.seated
+        self.turn_orders = self.deal_rules.turn_orders(self.players)
+        self.next_seat = tuple(order[1] for order in self.turn_orders)
         self.ranking: Ranking = cast(RankRules, modules["ranks"]).ranking
         self._tables = tuple(self.ranking.tables(trump) for trump in Trump)
         self._contract_defs = {c.id: c for c in self.contracts.contracts}
@@ -164,8 +166,8 @@ class CompiledRules(Rules):
 
     def start(self, hands: tuple[int, ...], dealer: int) -> GameState:
         """The state after the deal: the first phase that applies."""
-        dealt = GameState(self, Phase.DEAL, (dealer + 1) % self.players, dealer, hands, (),
-                          None, None, (), (dealer + 1) % self.players, (),
+        dealt = GameState(self, Phase.DEAL, self.next_seat[dealer], dealer, hands, (),
+                          None, None, (), self.next_seat[dealer], (),
                           (0,) * self.players, Flags.NONE, hands)
         return self.advance(dealt)
 

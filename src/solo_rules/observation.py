@@ -152,11 +152,12 @@ class Encoder:
             for position, (_, card) in enumerate(view.trick):
                 one("trick", position * 32 + card)
         width = 2 * players + players * 32
+        orders = self.rules.turn_orders
         for n, trick in enumerate(view.tricks):
             base = n * width
             one("tricks", base + trick.leader)
             one("tricks", base + players + trick.winner)
-            for seat, played in zip(trick.players(players), trick.cards, strict=True):
+            for seat, played in zip(orders[trick.leader], trick.cards, strict=False):
                 one("tricks", base + 2 * players + seat * 32 + played)
         actions = self.index.num_distinct_actions
         last: dict[int, int] = {}

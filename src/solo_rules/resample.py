@@ -72,7 +72,7 @@ class Resampler:
                                     f"{rules.variant.id} has {players}")
         played = [0] * players
         for trick in view.tricks:
-            for seat, card in zip(trick.players(players), trick.cards, strict=True):
+            for seat, card in zip(rules.turn_orders[trick.leader], trick.cards, strict=False):
                 played[seat] |= 1 << card
         for seat, card in view.trick:
             played[seat] |= 1 << card
@@ -108,12 +108,12 @@ class Resampler:
         """Per seat, the cards it cannot hold: those that followed the led suit of a trick
         to which it played a card of another suit (following is compulsory when able)."""
         view, rules = self.view, self.rules
-        players = rules.players
         voids: dict[int, int] = {}
         if view.trump is None:
             return voids
         tables = rules.tables(view.trump)
-        tricks = [tuple(zip(t.players(players), t.cards, strict=True)) for t in view.tricks]
+        tricks = [tuple(zip(rules.turn_orders[t.leader], t.cards, strict=False))
+                  for t in view.tricks]
         if view.trick:
             tricks.append(tuple((seat, int(card)) for seat, card in view.trick))
         for trick in tricks:

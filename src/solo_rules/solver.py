@@ -143,7 +143,7 @@ class _Search:
         best = max((c for c in trick if suit_of[c] in (TRUMP, led)), key=power.__getitem__)
         best_suit = suit_of[best]
         ours = (state.player in self.party) == (
-            (state.leader + trick.index(best)) % len(state.hands) in self.party)
+            state.rules.turn_orders[state.leader][trick.index(best)] in self.party)
 
         def rank(card: int) -> tuple[bool, int]:
             suit = suit_of[card]

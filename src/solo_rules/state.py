@@ -106,7 +106,8 @@ class Trick:
     winner: int
 
     def players(self, players: int) -> tuple[int, ...]:
-        """The seats in playing order, when every seat plays (else ``GameState.in_turn``)."""
+        """The seats in playing order at a clockwise table where every seat plays (else
+        ``GameState.in_turn``, which follows the variant's direction)."""
         return tuple((self.leader + i) % players for i in range(len(self.cards)))
 
 
@@ -160,6 +161,9 @@ class RuleSet(Protocol):
     """What a state asks of the rule set it is played under (``solo_rules.game`` compiles it
     from a variant): the actions, what is legal, what follows, why a refused action is
     refused, the result, and each seat's view."""
+
+    #: for each seat, every seat in turn from it, in the direction of play (AMB-14)
+    turn_orders: tuple[tuple[int, ...], ...]
 
     @property
     def variant(self) -> Variant: ...
@@ -277,7 +281,7 @@ class GameState:
     @property
     def eldest(self) -> int:
         """The first seat after the dealer in the direction of play."""
-        return (self.dealer + 1) % len(self.hands)
+        return self.rules.turn_orders[self.dealer][1]
 
     @property
     def sitting_out(self) -> tuple[int, ...]:
@@ -288,10 +292,9 @@ class GameState:
 
     def in_turn(self, first: int) -> tuple[int, ...]:
         """The seats that play this hand, in turn from ``first``."""
-        players = len(self.hands)
         out = self.rules.sitting_out(self)
-        order = ((first + i) % players for i in range(players))
-        return tuple(seat for seat in order if not out >> seat & 1)
+        order = self.rules.turn_orders[first]
+        return tuple(seat for seat in order if not out >> seat & 1) if out else order
 
     def hand(self, seat: int) -> CardSet:
         """The unplayed cards of ``seat`` (a seat number 0..players-1; no negative index)."""

@@ -67,10 +67,12 @@ class PiquetPack(RuleModule, PackRules):
 
 
 @functools.cache
-def _receivers(packets: tuple[int, ...], players: int, dealer: int) -> tuple[int, ...]:
-    """The seat that receives each card of the shuffled pack, in dealing order: packets
-    clockwise from eldest, computed once per dealer."""
-    return tuple((dealer + offset) % players for size in packets
+def _receivers(packets: tuple[int, ...], players: int, dealer: int,
+               step: int) -> tuple[int, ...]:
+    """The seat that receives each card of the shuffled pack, in dealing order: packets in
+    the direction of play (``step`` +1 clockwise, -1 counter-clockwise) from eldest, computed
+    once per dealer."""
+    return tuple((dealer + offset * step) % players for size in packets
                  for offset in range(1, players + 1) for _ in range(size))
 
 
@@ -78,9 +80,16 @@ def _receivers(packets: tuple[int, ...], players: int, dealer: int) -> tuple[int
 @attrs.frozen
 class PacketDeal(RuleModule, DealRules):
     """Deal in packets from eldest round the table [S-WIK: "deals 8 cards each in batches of
-    3-2-3"]; the first dealer, the next dealer and misdeals are session rules described here."""
+    3-2-3"]; the first dealer, the next dealer and misdeals are session rules described here.
+
+    ``direction`` is the one seat order of the whole hand: deal, bidding, play and the next
+    dealer [S-WIK: "play is clockwise"; AMB-14]. Seats are numbered clockwise, so seat + 1 sits
+    on the left; counter-clockwise (S-WIK-OLD infobox; S-PAR Quadrille: "Deal, bid and play to
+    the right") mirrors the table, and the sides the other parameters name (the cut, the next
+    dealer) are mirrored with it."""
 
     packets: tuple[int, ...] = (3, 2, 3)
+    direction: Literal["clockwise", "counter-clockwise"] = "clockwise"
     first_dealer: Literal["lot_lowest_card", "first_club_dealt"] = "lot_lowest_card"
     next_dealer: Literal["left", "right"] = "left"
     misdeal: Literal["same_dealer_redeals", "deal_passes_left"] = "same_dealer_redeals"
@@ -101,12 +110,23 @@ class PacketDeal(RuleModule, DealRules):
             raise ValueError(f"the deal gives hands of {sizes} cards; the pack of {count} cards "
                              f"needs {count // players} for each of {players} players")
 
+    @property
+    def step(self) -> int:
+        """The seat number's change from one player to the next in turn."""
+        return 1 if self.direction == "clockwise" else -1
+
+    def turn_orders(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """For each seat, every seat in turn from it, in the direction of play."""
+        return tuple(tuple((first + i * self.step) % players for i in range(players))
+                     for first in range(players))
+
     def deal(self, pack: CardSet, players: int, dealer: int, rng: random.Random) -> tuple[int, ...]:
-        """Shuffle ``pack`` and deal the packets clockwise from eldest; one mask per seat."""
+        """Shuffle ``pack`` and deal the packets in turn from eldest; one mask per seat."""
         cards = list(card_ids(pack.mask))
         rng.shuffle(cards)
         hands = [0] * players
-        for card, seat in zip(cards, _receivers(self.packets, players, dealer), strict=False):
+        for card, seat in zip(cards, _receivers(self.packets, players, dealer, self.step),
+                              strict=False):
             hands[seat] |= 1 << card
         return tuple(hands)
 
@@ -115,7 +135,7 @@ class PacketDeal(RuleModule, DealRules):
         if misdeal and self.misdeal == "same_dealer_redeals":
             return dealer
         step = -1 if self.next_dealer == "right" and not misdeal else 1
-        return (dealer + step) % players
+        return (dealer + step * self.step) % players
 
     def choose_first_dealer(self, pack: CardSet, players: int, rng: random.Random) -> int:
         """Draw for the first dealer: the lowest card drawn (by rank, then suit), or the first
@@ -125,7 +145,7 @@ class PacketDeal(RuleModule, DealRules):
         if self.first_dealer == "first_club_dealt":
             for position, card in enumerate(cards):
                 if card.suit == Suit.CLUBS:
-                    return position % players
+                    return position * self.step % players
         drawn = cards[:players]
         return max(range(players), key=lambda seat: (drawn[seat].rank, drawn[seat].suit))
 
@@ -137,19 +157,24 @@ class PacketDeal(RuleModule, DealRules):
                                 "first player to receive a club deals.",
         }[self.first_dealer]
         batches = "-".join(str(n) for n in self.packets)
+        left, right = ("left", "right") if self.direction == "clockwise" else ("right", "left")
         clauses = [Clause(first, "first_dealer")]
-        clauses.append(Clause("The dealer shuffles and the player on the right cuts."
+        clauses.append(Clause(f"The dealer shuffles and the player on the {right} cuts."
                               if self.cut == "right_of_dealer" else
                               "The dealer shuffles; there is no cut.", "cut"))
         clauses += [
-            Clause(f"The cards are dealt clockwise in batches of {batches}.", "packets"),
-            Clause("Dealing begins with the player on the dealer's left (eldest); seats are "
-                   "numbered in that order.", "eldest"),
+            Clause(f"The cards are dealt {self.direction} in batches of {batches}.",
+                   "packets"),
+            Clause(f"Dealing begins with the player on the dealer's {left} (eldest); seats are "
+                   + ("numbered in that order." if self.direction == "clockwise" else
+                      "numbered the other way, clockwise."), "eldest"),
+            Clause(f"Bidding and play go {self.direction} as well: the turn passes to the "
+                   f"player on the {left}.", "direction"),
             Clause("The deal passes to the "
-                   f"{'left' if self.next_dealer == 'left' else 'right'} after each hand.",
+                   f"{left if self.next_dealer == 'left' else right} after each hand.",
                    "next_dealer"),
             Clause({"same_dealer_redeals": "After a misdeal the same dealer deals again.",
                     "deal_passes_left": "After a misdeal the dealer loses the deal, which passes "
-                                        "to the left."}[self.misdeal], "misdeal"),
+                                        f"to the {left}."}[self.misdeal], "misdeal"),
         ]
         return clauses

@@ -126,13 +126,13 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if aid == contract.called:
             flags |= Flags.REVEALED
         if len(trick) < players:
-            following = ((seat + 1) % players if players == rules.players
+            following = (rules.next_seat[seat] if players == rules.players
                          else state.in_turn(seat)[1])  # a seat sits out: skip it
             return GameState(rules, Phase.PLAY, following, state.dealer,
                              tuple(hands), history, state.auction, contract, trick,
                              state.leader, state.tricks, state.won, flags, state.dealt)
         position = rules.tables(contract.trump).winner(trick)
-        winner = ((state.leader + position) % players if players == rules.players
+        winner = (rules.turn_orders[state.leader][position] if players == rules.players
                   else state.in_turn(state.leader)[position])
         won = list(state.won)
         won[winner] += 1

@@ -64,15 +64,15 @@ class DealerBuys(PacketDeal, Stage):
             raise ValueError(f"peek {self.peek}: the dealer may look only at cards of the last "
                              f"packet ({self.packets[-1]})")
 
-    @staticmethod
-    def seller(dealer: int, players: int) -> int:
-        """The player on the dealer's right, whose hand the dealer may buy."""
-        return (dealer - 1) % players
+    def seller(self, dealer: int, players: int) -> int:
+        """The player on the dealer's right (the last dealt to), whose hand the dealer may
+        buy."""
+        return (dealer - self.step) % players
 
     # -- the deal --------------------------------------------------------------------------
 
     def deal(self, pack: CardSet, players: int, dealer: int, rng: random.Random) -> tuple[int, ...]:
-        """Shuffle and deal the packets clockwise from eldest, passing over the dealer; the
+        """Shuffle and deal the packets in turn from eldest, passing over the dealer; the
         last ``peek`` cards dealt to the seller lie before him face down, and are the dealer's
         to look at until the purchase is settled (they are his hand meanwhile)."""
         cards = [card for card in range(32) if pack.mask >> card & 1]
@@ -83,7 +83,7 @@ class DealerBuys(PacketDeal, Stage):
         received: list[int] = []
         for size in self.packets:
             for offset in range(1, players):
-                seat = (dealer + offset) % players
+                seat = (dealer + offset * self.step) % players
                 for card in cards[position:position + size]:
                     hands[seat] |= 1 << card
                     if seat == seller:

@@ -121,6 +121,10 @@ class DealRules(Describes, Protocol):
 
     def following_dealer(self, dealer: int, players: int, misdeal: bool = False) -> int: ...
 
+    def turn_orders(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """For each seat, every seat in turn from it (the direction of play, AMB-14)."""
+        ...
+
     def stages(self) -> tuple[Stage, ...]:
         """Phases between the deal and the auction (none by default)."""
         return ()
@@ -282,6 +286,8 @@ class Rules(RuleSet, Protocol):
     players: int
     #: the seats that play each hand (``players`` less those that sit out)
     seated: int
+    #: the seat after each seat in the direction of play (AMB-14)
+    next_seat: tuple[int, ...]
     pack: int
     hand_size: int
     ranking: Ranking

@@ -83,9 +83,9 @@ class AscendingAmounts(Auction[AmountState]):
 
     # -- the auction phase -----------------------------------------------------------------
 
-    def start(self, dealer: int, players: int) -> tuple[AmountState, int]:
+    def start(self, eldest: int) -> tuple[AmountState, int]:
         """Nobody has bid or passed; eldest speaks first."""
-        return AmountState(0, -1, -1), (dealer + 1) % players
+        return AmountState(0, -1, -1), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Pass, or any amount above the standing bid."""

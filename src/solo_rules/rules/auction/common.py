@@ -113,8 +113,9 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         """The bids' names, lowest first (``bid NAME`` is the k-th bid)."""
 
     @abc.abstractmethod
-    def start(self, dealer: int, players: int) -> tuple[P, int]:
-        """The opening record and the first seat to speak."""
+    def start(self, eldest: int) -> tuple[P, int]:
+        """The opening record and the first seat to speak, given eldest (the seat after the
+        dealer in the direction of play)."""
 
     @abc.abstractmethod
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[P, int | None]:
@@ -143,7 +144,7 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         return (Action.make_bid(level, name) for level, name in enumerate(self.bid_names))
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
-        record, first = self.start(state.dealer, rules.players)
+        record, first = self.start(state.eldest)
         return replace(state, phase=Phase.AUCTION, player=first, auction=record)
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:

@@ -69,9 +69,9 @@ class FirstToDeclare(Auction[FirstState]):
 
     # -- the auction phase -----------------------------------------------------------------
 
-    def start(self, dealer: int, players: int) -> tuple[FirstState, int]:
+    def start(self, eldest: int) -> tuple[FirstState, int]:
         """Nobody has spoken; eldest (the player before the hand) speaks first."""
-        return FirstState(0), (dealer + 1) % players
+        return FirstState(0), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Pass, or any game whose required cards the seat holds."""

@@ -169,9 +169,9 @@ class ImmediateHold(Auction[HoldState]):
 
     # -- the auction phase -----------------------------------------------------------------
 
-    def start(self, dealer: int, players: int) -> tuple[HoldState, int]:
+    def start(self, eldest: int) -> tuple[HoldState, int]:
         """Nobody holds a bid; eldest speaks first."""
-        return HoldState(1, -1, -1, -1, 0), (dealer + 1) % players
+        return HoldState(1, -1, -1, -1, 0), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Legal bid, hold and pass ids for the seat to speak."""

@@ -76,9 +76,9 @@ class AscendingLadder(Auction[AmountState]):
 
     # -- the auction phase -----------------------------------------------------------------
 
-    def start(self, dealer: int, players: int) -> tuple[AmountState, int]:
-        """Nobody has bid or passed; the player left of the dealer speaks first [S-002]."""
-        return AmountState(0, -1, -1), (dealer + 1) % players
+    def start(self, eldest: int) -> tuple[AmountState, int]:
+        """Nobody has bid or passed; the player left of the dealer (eldest) speaks first [S-002]."""
+        return AmountState(0, -1, -1), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Pass, or any rung above the standing bid."""

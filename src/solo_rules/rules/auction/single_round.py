@@ -138,9 +138,9 @@ class SingleRound(Auction[RoundState]):
 
     # -- the auction phase -----------------------------------------------------------------
 
-    def start(self, dealer: int, players: int) -> tuple[RoundState, int]:
+    def start(self, eldest: int) -> tuple[RoundState, int]:
         """Nobody has spoken; eldest (the dealer's left) bids first [S-NIE]."""
-        return RoundState(0, -1, -1), (dealer + 1) % players
+        return RoundState(0, -1, -1), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Keep (if his hand allows it) or pass for a keeper; otherwise pass, or any allowed
