@@ -1,0 +1,79 @@
+"""The dossier's alternative readings for Niese, each a parameter value that changes the
+behaviour and the rulebook (DOSSIER §3: "In the library every recommendation is a parameter
+default, and the alternatives are legal values"): AMB-33, AMB-35, AMB-50."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from niese_deals import MACKERS, SWEEP, bid, legal, overlay, play, play_out, run
+
+from solo_rules import Variant, VariantError, load_variant
+
+
+def prose(variant: Variant | str, slot: str) -> str:
+    """The rulebook text of one slot of a variant."""
+    if isinstance(variant, str):
+        variant = load_variant(variant)
+    return " ".join(c.text for c in variant.slots[slot].module.describe())
+
+
+def test_last_may_replace_first(tmp_path: Path) -> None:
+    """AMB-35. S-NIE Last: "Bidder or partners get the first 5 tricks and the last 3 tricks".
+    Recommended: cumulative ("also forfeit … first" implies that First is part of the Last
+    payout); the alternative "Last replaces First": a club Solo swept scores Last (4) only."""
+    variant = overlay(tmp_path, "last-replaces",
+                      "scoring: {params: {last_counts: instead_of_first}}")
+    outcome = play_out(bid(SWEEP, "solo@C", "pass", "pass", "pass", variant=variant)).outcome()
+    assert dict(outcome.breakdown) == {"bid": 8, "mackers": 10, "last": 4}
+    default = play_out(bid(SWEEP, "solo@C", "pass", "pass", "pass")).outcome()
+    assert dict(default.breakdown) == {"bid": 8, "mackers": 10, "first": 2, "last": 4}
+    assert "2 instead of First" in prose(variant, "scoring")
+    assert "2 more when it took every trick" in prose("niese", "scoring")
+
+
+#: MACKERS in a club Solo: seat 0 takes the first five tricks; seat 2 takes the sixth with HA.
+FIVE = "CQ CT HK S7 C7 C9 HQ D7 SQ C8 HJ D8 CA S9 HT D9 CK ST H9 DT"
+
+
+def test_no_choice_after_trick_five(tmp_path: Path) -> None:
+    """AMB-35: "Must the party decide, after trick 5, whether to continue?" Recommended: "the
+    party chooses to stop (and collects First) or to continue. A failed try forfeits First".
+    The alternative, no choice: play goes on for Last by itself, and as nobody chose to "try
+    for last" [S-NIE], the lost sixth trick forfeits nothing (EDITORIAL)."""
+    variant = overlay(tmp_path, "no-choice", "early_end: {params: {last_choice: none}}")
+    state = play(bid(MACKERS, "solo@C", "pass", "pass", "pass", variant=variant), FIVE)
+    assert "continue" not in legal(state) and "stop" not in legal(state)
+    state = play(state, "H7 SJ HA DJ")  # seat 2 takes trick 6
+    assert state.is_terminal
+    assert dict(state.outcome().breakdown) == {"bid": 8, "mackers": 10, "first": 2}
+    default = play(bid(MACKERS, "solo@C", "pass", "pass", "pass"), FIVE)
+    assert legal(default) == ["stop", "continue"]
+    default = play(run(default, "continue"), "H7 SJ HA DJ")
+    assert dict(default.outcome().breakdown) == {"bid": 8, "mackers": 10}
+    assert "without a choice" in prose(variant, "early_end")
+    assert "may stop, or play on" in prose("niese", "early_end")
+
+
+def test_no_choice_sweep_scores_first_and_last(tmp_path: Path) -> None:
+    """AMB-35 without a choice: a party that takes all eight tricks has First and Last."""
+    variant = overlay(tmp_path, "no-choice", "early_end: {params: {last_choice: none}}")
+    state = play_out(bid(SWEEP, "solo@C", "pass", "pass", "pass", variant=variant))
+    texts = [state.rules.actions.text_of(aid) for _, aid in state.history]
+    assert "continue" not in texts and state.won[0] == 8
+    assert dict(state.outcome().breakdown) == {"bid": 8, "mackers": 10, "first": 2, "last": 4}
+
+
+@pytest.mark.parametrize(("rules", "allowed"), [
+    ("scoring: {params: {last_counts: replaces}}", "'with_first', 'instead_of_first'"),
+    ("early_end: {params: {last_choice: never}}", "'stop_or_continue', 'none'"),
+])
+def test_a_bad_reading_is_a_one_line_error_naming_the_values(
+        tmp_path: Path, rules: str, allowed: str) -> None:
+    """A value no reading has is refused with the key and the allowed values."""
+    with pytest.raises(VariantError) as info:
+        overlay(tmp_path, "bad", rules)
+    message = str(info.value)
+    assert "\n" not in message and allowed in message
+    assert rules.split("{")[-1].split(":")[0] in message
