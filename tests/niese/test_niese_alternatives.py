@@ -7,9 +7,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from niese_deals import MACKERS, SWEEP, bid, legal, overlay, play, play_out, run
+from niese_deals import (
+    KICK,
+    MACKERS,
+    SWEEP,
+    bid,
+    legal,
+    legal_cards,
+    overlay,
+    play,
+    play_out,
+    run,
+)
 
-from solo_rules import Variant, VariantError, load_variant
+from solo_rules import Card, Trump, Variant, VariantError, compile, load_variant
 
 
 def prose(variant: Variant | str, slot: str) -> str:
@@ -68,6 +79,7 @@ def test_no_choice_sweep_scores_first_and_last(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("rules", "allowed"), [
     ("scoring: {params: {last_counts: replaces}}", "'with_first', 'instead_of_first'"),
     ("early_end: {params: {last_choice: never}}", "'stop_or_continue', 'none'"),
+    ("ranks: {params: {no_trump_queens: trumps}}", "'to_suits', 'matadors'"),
 ])
 def test_a_bad_reading_is_a_one_line_error_naming_the_values(
         tmp_path: Path, rules: str, allowed: str) -> None:
@@ -77,3 +89,25 @@ def test_a_bad_reading_is_a_one_line_error_naming_the_values(
     message = str(info.value)
     assert "\n" not in message and allowed in message
     assert rules.split("{")[-1].split(":")[0] in message
+
+
+def test_black_queens_may_stay_matadors_without_trumps(tmp_path: Path) -> None:
+    """AMB-50. S-NIE Kicker, Bronco, Bull: "Nothing is trump. Aces are high and 7s are low."
+    Recommended: the black queens belong to their suits ("With no trumps there are no
+    matadors"). The alternative (EDITORIAL): ♣Q and ♠Q stay matadors, the only trumps, ♣Q over
+    ♠Q, and members of no suit. In a Kicker, after S7 S8 seat 2 must follow with S9: SQ is not
+    a spade; by default he may play either."""
+    variant = overlay(tmp_path, "queens", "ranks: {params: {no_trump_queens: matadors}}")
+    state = play(bid(KICK, "kicker", "pass", "pass", "pass", variant=variant), "S7 S8")
+    assert legal_cards(state) == {"S9"}
+    assert legal_cards(play(bid(KICK, "kicker", "pass", "pass", "pass"), "S7 S8")) == \
+        {"S9", "SQ"}
+    queens = compile(variant).tables(Trump.NONE)
+    plain = compile(load_variant("niese")).tables(Trump.NONE)
+    assert plain.winner((Card.SA, Card.SQ)) == 0  # an ordinary queen
+    assert queens.winner((Card.SA, Card.SQ)) == 1  # a trump
+    assert queens.winner((Card.SQ, Card.CA, Card.CQ)) == 2  # Spadille over Basta
+    assert queens.winner((Card.SJ, Card.SQ, Card.CA)) == 1  # EX-08 holds under both readings
+    assert plain.winner((Card.SJ, Card.SQ, Card.CA)) == 1
+    assert "stay matadors: they are the only trumps" in prose(variant, "ranks")
+    assert "there are no matadors: every card keeps its suit" in prose("niese", "ranks")
