@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from foster_deals import CLUBS, SELF, SELF_FIVE, play, run, start, texts, variant_file
+from foster_deals import CLUBS, SELF, SELF_FIVE, SWEEP, play, run, start, texts, variant_file
 
 from solo_rules import GameState, VariantError, load_variant
 
@@ -114,6 +114,7 @@ def test_soloist_split_refuses_a_tout_value_it_cannot_split(tmp_path: Path) -> N
     ("settlement: {params: {self_call: shared}}", "'alone', 'double', 'one_adversary'"),
     ("settlement: {params: {partner_tout: split}}", "'shared', 'soloist_split'"),
     ("partner: {params: {void_suit: never}}", "'allowed', 'must_hold'"),
+    ("auction: {params: {bids: names}}", "'amounts', 'games'"),
 ])
 def test_a_bad_reading_is_a_one_line_error_naming_the_values(
         tmp_path: Path, key: str, allowed: str) -> None:
@@ -137,3 +138,34 @@ def test_calling_in_a_void_suit_can_be_barred(tmp_path: Path) -> None:
     assert texts(run(start(CLUBS, variant=path), *declared)) == ["call HA", "call DA"]
     assert "in which he holds no card" in prose("foster", "partner")
     assert "only of a suit in which he holds another card" in prose(path, "partner")
+
+
+def test_bids_may_be_game_names(tmp_path: Path) -> None:
+    """AMB-19. S-FOS: "The rank of the various games, the amounts bid on them, and the payments
+    made for them … the player who has made the best offer names the game he wishes to play".
+    (a) bids are amounts; (b) "Bids are game names, ranked by the table rows, with suit <
+    colour": "Under (b), Simple in colour (4) ranks below Solo in suit (4)", and the winner
+    plays the game he bid."""
+    path = variant_file(tmp_path, "auction: {params: {bids: games}}")
+    state = start(CLUBS, variant=path)
+    assert texts(state) == ["pass", "bid simple", "bid simple@C", "bid solo", "bid solo@C",
+                            "bid tout", "bid tout@C"]
+    state = run(state, "bid simple@C")
+    assert texts(state) == ["pass", "bid solo", "bid solo@C", "bid tout", "bid tout@C"]
+    state = run(state, "bid solo", "pass", "pass", "pass")
+    assert (state.player, texts(state)) == (1, ["declare solo S", "declare solo H",
+                                               "declare solo D"])
+    amounts = run(start(CLUBS), "bid 4")  # by amounts, an equal 4 cannot overcall
+    assert texts(amounts) == ["pass", "bid 8", "bid 16", "bid 32"]
+    won = run(start(CLUBS, variant=path), "bid simple@C", "pass", "pass", "pass")
+    assert texts(won) == ["declare simple C"]
+    assert "bid games by name" in prose(path, "auction")
+    assert "The players bid amounts" in prose("foster", "auction")
+
+
+def test_game_bids_keep_forcee_after_an_all_pass(tmp_path: Path) -> None:
+    """AMB-19 (b) changes the bids only: S-FOS "Forcée is when no bid is made, and any player
+    holds both Spadilla and Basta" still holds (SWEEP: seat 0 holds both)."""
+    path = variant_file(tmp_path, "auction: {params: {bids: games}}")
+    state = run(start(SWEEP, variant=path), "pass", "pass", "pass", "pass")
+    assert "declare forcee" in texts(state)
