@@ -4,9 +4,11 @@ default, and the alternatives are legal values"): AMB-33, AMB-35, AMB-50."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from drive import finish
 from niese_deals import (
     KICK,
     MACKERS,
@@ -20,7 +22,7 @@ from niese_deals import (
     run,
 )
 
-from solo_rules import Card, Trump, Variant, VariantError, compile, load_variant
+from solo_rules import Card, Match, Trump, Variant, VariantError, compile, load_variant
 
 
 def prose(variant: Variant | str, slot: str) -> str:
@@ -80,6 +82,7 @@ def test_no_choice_sweep_scores_first_and_last(tmp_path: Path) -> None:
     ("scoring: {params: {last_counts: replaces}}", "'with_first', 'instead_of_first'"),
     ("early_end: {params: {last_choice: never}}", "'stop_or_continue', 'none'"),
     ("ranks: {params: {no_trump_queens: trumps}}", "'to_suits', 'matadors'"),
+    ("deal: {params: {after_misere: redeal}}", "'deal_passes', 'same_dealer'"),
 ])
 def test_a_bad_reading_is_a_one_line_error_naming_the_values(
         tmp_path: Path, rules: str, allowed: str) -> None:
@@ -111,3 +114,40 @@ def test_black_queens_may_stay_matadors_without_trumps(tmp_path: Path) -> None:
     assert plain.winner((Card.SJ, Card.SQ, Card.CA)) == 1
     assert "stay matadors: they are the only trumps" in prose(variant, "ranks")
     assert "there are no matadors: every card keeps its suit" in prose("niese", "ranks")
+
+
+def test_one_kicker_per_deal_when_kicker_deals_repeat(tmp_path: Path) -> None:
+    """AMB-33. S-NIE: "Multiple kickers can be played per hand." (a) several players may each
+    play Kicker in one deal, a later Kicker joining; (c) "Kicker deals may repeat": read so,
+    'per hand' counts the deals of a session, in each of which one Kicker may be played, which
+    every deal allows anyway; within one deal a second Kicker is then an equal bid, and
+    "Higher value bids override lower ones" admits none (EDITORIAL). Selected by the Kicker
+    bid's ``join: false``."""
+    variant = overlay(tmp_path, "one-kicker",
+                      "auction: {params: {bids: [{id: kicker, join: false}]}}")
+    state = bid(KICK, "kicker", variant=variant)
+    assert "bid kicker" not in legal(state)
+    assert "bid kicker" in legal(bid(KICK, "kicker"))
+    state = bid(KICK, "kicker", "pass", "pass", "pass", variant=variant)
+    assert state.contract is not None and state.contract.declarers == (0,)
+    assert "over a standing Kicker: he joins" not in prose(variant, "auction")
+    assert "over a standing Kicker: he joins" in prose("niese", "auction")
+
+
+def test_the_same_dealer_deals_again_after_a_kicker(tmp_path: Path) -> None:
+    """AMB-33 (b): "Another contract may follow after a Kicker ends." Within one deal nothing
+    can follow a Kicker whose cards are partly played (no source says how a contract would be
+    bid or valued on the rest), so the nearest rule a machine can keep (EDITORIAL) is that a
+    Kicker hand does not use up the deal: the same dealer deals again. By default S-NIE's "At
+    the end of each hand, the deal is rotated to the left of the last dealer" holds."""
+    variant = overlay(tmp_path, "kicker-redeal", "deal: {params: {after_misere: same_dealer}}")
+    for chosen, following in ((variant, 3), (load_variant("niese"), 0)):
+        match = Match.start(chosen, seed=1, dealer=3)
+        kicker = finish(bid(KICK, "kicker", "pass", "pass", "pass", variant=chosen),
+                        random.Random(1))
+        assert kicker.contract is not None and kicker.contract.kind == "kicker"
+        assert match.finish(kicker).dealer == following
+        solo = play_out(bid(SWEEP, "solo@C", "pass", "pass", "pass", variant=chosen))
+        assert match.finish(solo).dealer == 0  # any other hand passes the deal
+    assert "the same dealer deals again: another contract follows" in prose(variant, "deal")
+    assert "the deal passes as after any other" in prose("niese", "deal")
