@@ -192,8 +192,8 @@ class CalledCard(RuleModule, PartnerRules):
                    "helfer" if self.helfer is None else ""),
             Clause("The declarer may call a card of a suit in which he holds no card."
                    if self.void_suit == "allowed" else
-                   "The declarer may call a card only of a suit in which he holds another card "
-                   "(the called card's suit as it is played, trumps apart).", "void_suit"),
+                   "The declarer may call a card only of a suit in which he holds another "
+                   "card of that suit (a trump does not count).", "void_suit"),
         ]
         if self.trump_not_called_suit:
             clauses.append(Clause("Where the partner names trumps, he may not name the suit of "
