@@ -167,5 +167,8 @@ class Match:
                                 .following_dealer(self.dealer, players, misdeal=True))
         assert hand.outcome is not None
         totals = tuple(t + s for t, s in zip(self.totals, hand.outcome.scores, strict=True))
+        contract = hand.outcome.contract
+        misere = contract is not None and self.rules.contract_def(contract.kind).misere
         return attrs.evolve(self, hands=(*self.hands, hand), totals=totals,
-                            dealer=deal_rules.following_dealer(self.dealer, players))
+                            dealer=deal_rules.following_dealer(self.dealer, players,
+                                                               misere=misere))

@@ -102,10 +102,13 @@ class Ranking:
     matadors: tuple[str, ...] = ("CQ", "trump_seven", "SQ")
     plain_order: tuple[Rank, ...] = tuple(Rank)
     no_trump_order: tuple[Rank, ...] = tuple(Rank)
+    #: the cards that stay matadors, and so the only trumps, in a contract without trumps
+    #: (none by default, AMB-50; the black queens under its alternative reading)
+    no_trump_matadors: tuple[str, ...] = ()
 
     def matador_cards(self, trump: int) -> tuple[Card, ...]:
-        """The matadors under ``trump``, highest first; none without a trump (cached: the
-        scoring of every hand asks)."""
+        """The matadors under ``trump``, highest first; without a trump, those that stay
+        matadors (none by default, AMB-50) (cached: the scoring of every hand asks)."""
         return _matador_cards(self, trump)
 
     def tables(self, trump: int) -> TrumpTables:
@@ -116,7 +119,7 @@ class Ranking:
 @functools.cache
 def _matador_cards(ranking: Ranking, trump: int) -> tuple[Card, ...]:
     if trump == Trump.NONE:
-        return ()
+        return tuple(Card[name] for name in ranking.no_trump_matadors)
     return tuple(
         Card.of(Suit(trump), Rank.SEVEN) if name == "trump_seven" else Card[name]
         for name in ranking.matadors

@@ -93,6 +93,9 @@ class PacketDeal(RuleModule, DealRules):
     first_dealer: Literal["lot_lowest_card", "first_club_dealt"] = "lot_lowest_card"
     next_dealer: Literal["left", "right"] = "left"
     misdeal: Literal["same_dealer_redeals", "deal_passes_left"] = "same_dealer_redeals"
+    #: after a hand whose declarer had to take no trick (Kicker): the ``deal_passes`` as after
+    #: any hand, or the ``same_dealer`` deals again and another contract follows (AMB-33 b)
+    after_misere: Literal["deal_passes", "same_dealer"] = "deal_passes"
 
     topics = ("eldest",)
     cut: Literal["right_of_dealer", "none"] = "right_of_dealer"
@@ -130,9 +133,12 @@ class PacketDeal(RuleModule, DealRules):
             hands[seat] |= 1 << card
         return tuple(hands)
 
-    def following_dealer(self, dealer: int, players: int, misdeal: bool = False) -> int:
-        """The dealer of the next hand, after a normal hand or after a misdeal."""
+    def following_dealer(self, dealer: int, players: int, misdeal: bool = False,
+                         misere: bool = False) -> int:
+        """The dealer of the next hand, after a normal hand, a misère hand or a misdeal."""
         if misdeal and self.misdeal == "same_dealer_redeals":
+            return dealer
+        if misere and self.after_misere == "same_dealer":
             return dealer
         step = -1 if self.next_dealer == "right" and not misdeal else 1
         return (dealer + step * self.step) % players
@@ -176,5 +182,10 @@ class PacketDeal(RuleModule, DealRules):
             Clause({"same_dealer_redeals": "After a misdeal the same dealer deals again.",
                     "deal_passes_left": "After a misdeal the dealer loses the deal, which passes "
                                         f"to the {left}."}[self.misdeal], "misdeal"),
+            Clause("After a hand in which the declarer had to take no trick, the deal passes "
+                   "as after any other." if self.after_misere == "deal_passes" else
+                   "After a hand in which the declarer had to take no trick, the same dealer "
+                   "deals again: another contract follows before the deal passes.",
+                   "after_misere", needs="misere"),
         ]
         return clauses

@@ -221,11 +221,15 @@ class PrimeOrContinue(EarlyEnd):
 class FirstAndLast(EarlyEnd):
     """[S-NIE] "First" (the first five tricks) then a stop-or-go-on decision for "Last" (every
     trick); going on does not raise the contract's objective, and a failed try only forfeits
-    First (AMB-35). A misère contract ends when every declarer has taken a trick [S-NIE Kicker:
+    First (AMB-35). With ``last_choice: none`` there is no decision: a party that has taken
+    every trick plays on for Last, and losing a trick later forfeits nothing (AMB-35,
+    EDITORIAL). A misère contract ends when every declarer has taken a trick [S-NIE Kicker:
     "The bidder cannot get any tricks. If he/she does, the hand is over."; AMB-33]."""
 
     first_tricks: int = 5
     stop_when_decided: bool = True
+    #: after First, the party chooses to ``stop_or_continue`` (AMB-35), or has ``none``
+    last_choice: Literal["stop_or_continue", "none"] = "stop_or_continue"
 
     def opening_tricks(self, rules: Rules) -> int:
         """The first ``first_tricks`` tricks."""
@@ -242,7 +246,8 @@ class FirstAndLast(EarlyEnd):
         far as the declarer can see."""
         contract = state.contract
         assert contract is not None
-        if rules.contract_def(contract.kind).misere or state.flags & _SETTLED:
+        if (rules.contract_def(contract.kind).misere or state.flags & _SETTLED
+                or self.last_choice == "none"):
             return []
         at = max(self.first_tricks, self.objective(rules, state))
         if len(state.tricks) != at or at >= rules.hand_size:
@@ -262,7 +267,7 @@ class FirstAndLast(EarlyEnd):
         if not self.stop_when_decided:
             return False
         party, defenders = state.party_tricks()
-        if state.flags & Flags.CONTINUED:
+        if state.flags & Flags.CONTINUED or (self.last_choice == "none" and not defenders):
             return defenders > 0
         objective = self.objective(rules, state)
         return party >= objective or defenders > total - objective
@@ -279,14 +284,23 @@ class FirstAndLast(EarlyEnd):
 
     def describe(self) -> list[Clause]:
         n = self.first_tricks
-        clauses = [
-            Clause(f"If the declarer's party wins each of the first {n} tricks (\"First\") and "
-                   "has made its contract, the declarer may stop, or play on for \"Last\" (every "
-                   "trick). Playing on does not change the contract; if the party then loses a "
-                   "trick, it loses First but its contract stands.", "first_tricks"),
-            Clause("The declarer decides from what he can see: while his partner is unknown, "
-                   "a trick won by another player is not known to be his party's.",
-                   "first_tricks"),
+        if self.last_choice == "none":
+            clauses = [Clause(f"If the declarer's party wins each of the first {n} tricks "
+                              "(\"First\"), play goes on for \"Last\" (every trick) without a "
+                              "choice; a trick lost later ends the hand and forfeits nothing.",
+                              "first_tricks", ("last_choice",))]
+        else:
+            clauses = [
+                Clause(f"If the declarer's party wins each of the first {n} tricks (\"First\") "
+                       "and has made its contract, the declarer may stop, or play on for "
+                       "\"Last\" (every trick). Playing on does not change the contract; if the "
+                       "party then loses a trick, it loses First but its contract stands.",
+                       "first_tricks", ("last_choice",)),
+                Clause("The declarer decides from what he can see: while his partner is "
+                       "unknown, a trick won by another player is not known to be his party's.",
+                       "first_tricks"),
+            ]
+        clauses += [
             Clause("In a contract where the declarer must take no trick, the hand ends as soon "
                    "as every declarer has taken a trick.", needs="misere"),
         ]

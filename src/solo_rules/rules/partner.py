@@ -65,8 +65,9 @@ class CalledCard(RuleModule, PartnerRules):
     must_lead_when_leading_suit: bool = True
     helfer: Helfer | None = None
     unrevealed: Literal["partner", "alone"] = "partner"
-
-    topics = ("void_suit",)
+    #: whether the declarer may call a card of a suit he is void in (AMB-60): ``allowed``, or
+    #: ``must_hold`` a card of that suit, as Schafkopf's Rufspiel
+    void_suit: Literal["allowed", "must_hold"] = "allowed"
 
     def stages(self) -> tuple[Stage, ...]:
         """The call, then the called partner naming trumps where the contract has him do so."""
@@ -75,7 +76,8 @@ class CalledCard(RuleModule, PartnerRules):
     def callable_cards(self, rules: Rules, state: GameState) -> list[Card]:
         """The cards the declarer may call: the highest rank on the ladder of which some card
         of an allowed suit is not in his hand [S-WIK; AMB-11, AMB-60]. Where a held card may be
-        called [S-FOS self-call, AMB-21], still not when the partner must name trumps."""
+        called [S-FOS self-call, AMB-21], still not when the partner must name trumps. With
+        ``void_suit: must_hold`` only a suit of which he holds a card (AMB-60, Schafkopf)."""
         contract = state.contract
         assert contract is not None and contract.declarer is not None
         hand = state.hands[contract.declarer]
@@ -88,11 +90,14 @@ class CalledCard(RuleModule, PartnerRules):
         if contract.trump_bound is not None and self.trump_not_called_suit:
             barred.add(contract.trump_bound)
         matadors = set.intersection(*(set(rules.ranking.matador_cards(suit)) for suit in Suit))
+        tables = rules.tables(contract.trump)
         for rank in self.ranks:
             cards = [Card.of(suit, rank) for suit in Suit if suit not in barred]
             cards = [c for c in cards if rules.pack >> c & 1 and c not in matadors]
             if lacking:
                 cards = [c for c in cards if not hand >> c & 1]
+            if self.void_suit == "must_hold":
+                cards = [c for c in cards if hand & tables.suit_masks[c.suit] & ~(1 << c)]
             if cards:
                 return cards
         return []
@@ -203,8 +208,10 @@ class CalledCard(RuleModule, PartnerRules):
                       "party." if self.unrevealed == "partner" else
                       "the declarer has played alone: the holder of the called card settles "
                       "as a defender."), "unrevealed"),
-            Clause("The declarer may call a card of a suit in which he holds no card.",
-                   "void_suit"),
+            Clause("The declarer may call a card of a suit in which he holds no card."
+                   if self.void_suit == "allowed" else
+                   "The declarer may call a card only of a suit in which he holds another "
+                   "card of that suit (a trump does not count).", "void_suit"),
         ]
         if self.trump_not_called_suit:
             clauses.append(Clause("Where the partner names trumps, he may not name the suit of "

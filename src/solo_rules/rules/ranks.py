@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
 from solo_rules.cards import Card, Rank
@@ -40,13 +42,18 @@ def _letter(text: str) -> Rank:
 @attrs.frozen
 class MatadorTrumps(RuleModule, RankRules):
     """Spadille, the trump seven and Basta head the trumps; natural order below [S-WIK,
-    S-NIE, S-FOS]. With no trumps the plain order holds in every suit (AMB-50)."""
+    S-NIE, S-FOS]. With no trumps the plain order holds in every suit (AMB-50); with
+    ``no_trump_queens: matadors`` the black-queen matadors stay the only trumps (AMB-50,
+    EDITORIAL)."""
 
     matadors: tuple[str, ...] = ("CQ", "trump_seven", "SQ")
     #: what the source calls the matadors, highest first (Spadille, Manille, Basta in S-WIK)
     names: tuple[str, ...] = ("Spadille", "Manille", "Basta")
     plain_order: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=_order)
     no_trump_order: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=_order)
+    #: in a contract without trumps the black queens go back ``to_suits`` (AMB-50), or stay
+    #: ``matadors``: the only trumps, in matador order, members of no suit
+    no_trump_queens: Literal["to_suits", "matadors"] = "to_suits"
 
     def __attrs_post_init__(self) -> None:
         for name in self.matadors:
@@ -56,7 +63,9 @@ class MatadorTrumps(RuleModule, RankRules):
     @property
     def ranking(self) -> Ranking:
         """The ranking tables of this card order."""
-        return Ranking(self.matadors, self.plain_order, self.no_trump_order)
+        queens = (tuple(name for name in self.matadors if name != "trump_seven")
+                  if self.no_trump_queens == "matadors" else ())
+        return Ranking(self.matadors, self.plain_order, self.no_trump_order, queens)
 
     def describe(self) -> list[Clause]:
         names = []
@@ -72,8 +81,12 @@ class MatadorTrumps(RuleModule, RankRules):
                    "printed suit.", "matadors"),
             Clause(f"Below the matadors the trumps, and every plain suit, rank {order}.",
                    "plain_order"),
-            Clause("In a contract without trumps there are no matadors: every card keeps its "
-                   "suit and ranks " + " ".join("10" if r is Rank.TEN else r.letter
-                                                 for r in self.no_trump_order) + ".",
-                   "no_trump_order", needs="no_trump"),
+            Clause(("In a contract without trumps there are no matadors: every card keeps its "
+                    "suit and ranks " if self.no_trump_queens == "to_suits" else
+                    "In a contract without trumps the matadors that are fixed cards stay "
+                    "matadors: they are the only trumps, in the order above, and belong to no "
+                    "suit; every other card keeps its suit and ranks ")
+                   + " ".join("10" if r is Rank.TEN else r.letter
+                              for r in self.no_trump_order) + ".",
+                   "no_trump_order", ("no_trump_queens",), needs="no_trump"),
         ]

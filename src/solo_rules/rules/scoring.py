@@ -164,7 +164,8 @@ def _read_only(values: Mapping[str, int]) -> Mapping[str, int]:
 class MackersFirstLast(RuleModule, ScoringRules):
     """[S-NIE] "total = bid value + mackers + First/Last": club values where they differ
     (AMB-26, AMB-27; Ladies flat, AMB-36), mackers held in sequence by the party, First and Last
-    cumulative (AMB-35), extras doubled in the listed contracts and absent in others."""
+    cumulative (AMB-35; ``last_counts: instead_of_first``: Last replaces First), extras doubled
+    in the listed contracts and absent in others."""
 
     club_values: Mapping[str, int] = attrs.field(
         factory=dict, hash=False, converter=_read_only,
@@ -180,6 +181,8 @@ class MackersFirstLast(RuleModule, ScoringRules):
     doubled: tuple[str, ...] = ()
     no_extras: tuple[str, ...] = ()
     both_ways: Literal["off", "own_mackers", "defenders_mackers"] = "off"
+    #: a party that took every trick scores Last ``with_first`` (AMB-35) or ``instead_of_first``
+    last_counts: Literal["with_first", "instead_of_first"] = "with_first"
 
     def __attrs_post_init__(self) -> None:
         for name in self.mackers:
@@ -225,7 +228,8 @@ class MackersFirstLast(RuleModule, ScoringRules):
             # First is counted over the early-end rule's first tricks: one number, one place.
             first_tricks = rules.early_end.opening_tricks(rules)
             first = all(won[:first_tricks]) and len(won) >= first_tricks
-            if first and (every or not state.flags & Flags.CONTINUED):
+            kept = every if self.last_counts == "with_first" else False
+            if first and (kept or not (every or state.flags & Flags.CONTINUED)):
                 parts.append(("first", self.first * unit))
             if every:
                 parts.append(("last", self.last * unit))
@@ -250,9 +254,12 @@ class MackersFirstLast(RuleModule, ScoringRules):
                    "in unbroken order from the top, counting on only while the order holds.",
                    "mackers"),
             Clause(f"First: {self.first} when the party took each of the first tricks (as "
-                   f"counted in the rules for ending play early); Last: {self.last} more when "
-                   "it took every trick. A party that played on for Last and failed loses "
-                   "First.", "first"),
+                   "counted in the rules for ending play early); Last: "
+                   + (f"{self.last} more when it took every trick" if
+                      self.last_counts == "with_first" else
+                      f"{self.last} instead of First when it took every trick")
+                   + ". A party that played on for Last and failed loses First.", "first",
+                   ("last_counts",)),
             Clause(f"With clubs as trumps the macker, First and Last values are multiplied by "
                    f"{self.club_factor}.", "club_factor"),
         ]

@@ -12,7 +12,7 @@ from typing import Literal
 import attrs
 
 from solo_rules.ranking import Trump
-from solo_rules.rules.slots import Rules, SettlementRules, ladder_of, pack_of
+from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, Outcome, replace
 
@@ -135,10 +135,19 @@ class PerAdversary(Settlement):
     the party shares it equally [S-FOS: "A solo player wins from or loses to each of his
     adversaries individually the amount of the game in counters. Two partners pay or receive
     each from one adversary."; AMB-21, AMB-22, AMB-30]. ``stake`` is the money per unit;
-    ``partners_paid: each`` has each adversary pay each partner instead (AMB-30 b)."""
+    ``partners_paid: each`` has each adversary pay each partner instead (AMB-30 b);
+    ``self_call`` and ``partner_tout`` settle the self-called ace (AMB-21) and Tout with a
+    partner (AMB-22) by their alternative readings."""
 
     stake: int = attrs.field(default=1, validator=attrs.validators.ge(1))
     partners_paid: Literal["shared", "each"] = "shared"
+    #: a declarer who called a card he holds: ``alone`` as a soloist (AMB-21 a), ``double``
+    #: what the pair would have won, "without sharing", with each adversary (b), or with
+    #: ``one_adversary``, the next player in turn (c)
+    self_call: Literal["alone", "double", "one_adversary"] = "alone"
+    #: a partnership contract for every trick: ``shared`` as any partnership (AMB-22 a), or
+    #: ``soloist_split``: a soloist's winnings split between the partners (b)
+    partner_tout: Literal["shared", "soloist_split"] = "shared"
     zero_sum = True
 
     def units(self) -> int:
@@ -154,6 +163,8 @@ class PerAdversary(Settlement):
         players = pack.players - pack.sits_out
         ladder = ladder_of(slots)
         adversaries = players - 2
+        if self.partner_tout == "soloist_split":
+            self._check_soloist_split(ladder, players, len(pack.cards) // players)
         if adversaries * self.stake % 2 == 0:
             return
         for contract in ladder.contracts:
@@ -176,6 +187,17 @@ class PerAdversary(Settlement):
         amount = value * self.stake
         out = state.sitting_out
         adversaries = rules.seated - len(side)
+        contract = state.contract
+        assert contract is not None
+        if self.self_call != "alone" and contract.called is not None and len(side) == 1:
+            return self._self_called(state, side[0], amount)
+        if (self.partner_tout == "soloist_split" and len(side) == 2
+                and rules.contract_def(contract.kind).tricks >= rules.hand_size):
+            # AMB-22 (b): the soloist's winnings (one amount from each other player), which
+            # the adversaries pay in equal parts and the partners share
+            total = amount * (rules.seated - 1)
+            return tuple(total // 2 if seat in side else 0 if seat in out
+                         else -total // adversaries for seat in range(state.players))
         if self.partners_paid == "each":
             return tuple(amount * adversaries if seat in side else 0 if seat in out
                          else -amount * len(side) for seat in range(state.players))
@@ -186,9 +208,36 @@ class PerAdversary(Settlement):
         return tuple(share if seat in side else 0 if seat in out else -amount
                      for seat in range(state.players))
 
+    def _self_called(self, state: GameState, declarer: int, amount: int) -> tuple[int, ...]:
+        """A self-called ace [S-FOS: "he of course plays without a partner"]: what the pair
+        would have won with each adversary (AMB-21 b, S-QFR "gagne sans partager"), or the
+        amount with one adversary only, the next player in turn (AMB-21 c, EDITORIAL)."""
+        if self.self_call == "double":
+            payers = state.in_turn(declarer)[1:]
+            amount *= 2
+        else:
+            payers = state.in_turn(declarer)[1:2]
+        return tuple(amount * len(payers) if seat == declarer else -amount if seat in payers
+                     else 0 for seat in range(state.players))
+
+    def _check_soloist_split(self, ladder: ContractRules, players: int, hand_size: int) -> None:
+        """Raise ``ValueError`` when a partnership contract for every trick could not split a
+        soloist's winnings evenly between the partners and between the adversaries."""
+        for contract in ladder.contracts:
+            if contract.partner == "none" or contract.tricks < hand_size:
+                continue
+            for trump in Trump:
+                total = ladder.value(contract.base, trump) * self.stake * (players - 1)
+                if total % 2 or total % (players - 2):
+                    raise ValueError(
+                        f"partner_tout soloist_split: {contract.name} (value "
+                        f"{ladder.value(contract.base, trump)}, stake {self.stake}) cannot be "
+                        f"split evenly between 2 partners and {players - 2} adversaries")
+
     def settled(self, rules: Rules, value: int) -> int:
-        """A lone player receives from, or pays, every adversary."""
-        return value * self.stake * (rules.players - 1)
+        """A lone player receives from, or pays, every adversary (twice the value after a
+        self-call settled ``double``)."""
+        return value * self.stake * (rules.players - 1) * (2 if self.self_call == "double" else 1)
 
     def describe(self) -> list[Clause]:
         unit = "the value" if self.stake == 1 else f"the value times {self.stake}"
@@ -201,6 +250,21 @@ class PerAdversary(Settlement):
                    "one adversary." if self.partners_paid == "shared" else
                    f"Two partners each receive {unit} from each adversary, or each pay it to "
                    "each adversary.", "stake", ("partners_paid",), needs="partnership"),
+            Clause({
+                "alone": "A declarer who called a card he holds himself (where that is "
+                         "allowed) settles as a player who plays alone.",
+                "double": "A declarer who called a card he holds himself receives from each "
+                          f"adversary, or pays each of them, twice {unit}: what he and a "
+                          "partner would have won, without sharing.",
+                "one_adversary": "A declarer who called a card he holds himself receives "
+                                 f"{unit} from one adversary only, the next player in turn, "
+                                 "or pays it to him.",
+            }[self.self_call], "self_call", needs="partnership"),
+            Clause("Two partners who play for every trick settle as any partners do."
+                   if self.partner_tout == "shared" else
+                   "Two partners who play for every trick together win or lose what a player "
+                   "alone would: the adversaries pay, or are paid, that in equal parts, and the "
+                   "partners share it equally.", "partner_tout", needs="partnership"),
             Clause("In a game that nobody declares, the player who loses it pays each other "
                    "player.", "stake", needs="declarerless"),
         ]

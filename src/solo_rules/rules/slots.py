@@ -119,7 +119,10 @@ class DealRules(Describes, Protocol):
 
     def choose_first_dealer(self, pack: CardSet, players: int, rng: random.Random) -> int: ...
 
-    def following_dealer(self, dealer: int, players: int, misdeal: bool = False) -> int: ...
+    def following_dealer(self, dealer: int, players: int, misdeal: bool = False,
+                         misere: bool = False) -> int:
+        """The next dealer, after a misdeal, a misère hand (Kicker, AMB-33) or any other."""
+        ...
 
     def turn_orders(self, players: int) -> tuple[tuple[int, ...], ...]:
         """For each seat, every seat in turn from it (the direction of play, AMB-14)."""

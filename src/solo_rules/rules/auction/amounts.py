@@ -3,19 +3,59 @@ bid against one another ... eldest hand having the first say"], formalised by AM
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Literal
 
 import attrs
 
-from solo_rules.actions import BID_BASE, PASS
+from solo_rules.actions import BID_BASE, PASS, Action
 from solo_rules.cards import Suit
 from solo_rules.rules.auction.common import AllPass, Auction
 from solo_rules.rules.contract_def import ContractDef
-from solo_rules.rules.slots import Rules, ladder_of
+from solo_rules.rules.slots import ContractRules, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState
 
-__all__ = ["AmountState", "AscendingAmounts", "step_passing_for_good"]
+__all__ = ["AmountState", "AscendingAmounts", "GameBid", "game_bids", "step_passing_for_good"]
+
+
+@attrs.frozen
+class GameBid:
+    """A bid that is a game of the table (AMB-19 b): its name (``solo``, ``solo@C`` in
+    colour), the contracts of its row and the trump suits it names."""
+
+    name: str
+    contracts: tuple[str, ...]
+    suits: tuple[Suit | None, ...]
+
+
+def game_bids(ladder: ContractRules) -> tuple[GameBid, ...]:
+    """The games as bids, lowest first [AMB-19 b: "Bids are game names, ranked by the table
+    rows, with suit < colour"]: a row is the contracts of one base value that a player may bid
+    (not a forced one); within it the suits in order of the game's value, the lowest named by
+    the row's first contract, each higher one by that and its suit (``simple@C``)."""
+    rows: dict[int, list[ContractDef]] = {}
+    for contract in ladder.contracts:
+        if not contract.forced:
+            rows.setdefault(contract.base, []).append(contract)
+    bids = []
+    for base in sorted(rows):
+        first = rows[base][0]
+        groups: dict[int, list[Suit | None]] = {}
+        for suit in first.trump_suits():
+            groups.setdefault(ladder.value(base, first.trump_of(suit)), []).append(suit)
+        ids = tuple(c.id for c in rows[base])
+        for k, value in enumerate(sorted(groups)):
+            suits = groups[value]
+            name = first.id
+            if k:
+                colour = suits[0]
+                if len(suits) != 1 or colour is None:
+                    raise ValueError(f"the game {first.name} is worth {value} in several suits "
+                                     "above its lowest value: it cannot be bid by name")
+                name += f"@{colour.letter}"
+            bids.append(GameBid(name, ids, tuple(suits)))
+    return tuple(bids)
 
 
 @attrs.frozen(slots=True)
@@ -50,10 +90,14 @@ def step_passing_for_good(state: GameState, auction: AmountState,
 class AscendingAmounts(Auction[AmountState]):
     """Bidding by amounts [S-FOS: "The players bid against one another ... eldest hand having the
     first say"; the table gives "the amounts bid on them"], formalised by AMB-19: in turn each
-    player passes for good or bids more; the winner names a game worth at least his bid."""
+    player passes for good or bids more; the winner names a game worth at least his bid.
+    ``bids: games``: the bids are the games themselves, ranked by the table's rows, in suit
+    below in colour, and the winner plays the game he bid (AMB-19 b)."""
 
     amounts: tuple[int, ...] = (2, 4, 8, 16, 32)
     all_pass: AllPass = attrs.field(factory=AllPass)
+    #: what a bid is: an ``amounts`` (AMB-19 a) or one of the ``games`` (AMB-19 b)
+    bids: Literal["amounts", "games"] = "amounts"
 
     def __attrs_post_init__(self) -> None:
         amounts = list(self.amounts)
@@ -75,6 +119,10 @@ class AscendingAmounts(Auction[AmountState]):
         worth more than any game the winner could name."""
         ladder = ladder_of(slots)
         self.all_pass.check(ladder)
+        if self.bids == "games":
+            if not game_bids(ladder):
+                raise ValueError("bids: games needs at least one game that is not forced")
+            return
         best = max((ladder.value(c.base, c.trump_of(suit)) for c in ladder.contracts
                     if not c.forced for suit in c.trump_suits()), default=0)
         if self.amounts[-1] > best:
@@ -87,10 +135,18 @@ class AscendingAmounts(Auction[AmountState]):
         """Nobody has bid or passed; eldest speaks first."""
         return AmountState(0, -1, -1), eldest
 
+    def actions(self, rules: Rules) -> Iterable[Action]:
+        """The bids: the amounts, or the games of the variant's table."""
+        if self.bids == "amounts":
+            return super().actions(rules)
+        return (Action.make_bid(level, bid.name)
+                for level, bid in enumerate(game_bids(rules.contracts)))
+
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Pass, or any amount above the standing bid."""
+        """Pass, or any bid above the standing one."""
         level = self.progress(state).level
-        return PASS.id, *(BID_BASE + k for k in range(level + 1, len(self.amounts)))
+        top = len(self.amounts) if self.bids == "amounts" else len(game_bids(rules.contracts))
+        return PASS.id, *(BID_BASE + k for k in range(level + 1, top))
 
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
         """The record after ``aid`` and the next seat that has not passed; ``None`` once
@@ -114,15 +170,31 @@ class AscendingAmounts(Auction[AmountState]):
         admitted = self.all_pass.admits(auction.forced, contract, suit)
         if auction.forced or not admitted:
             return admitted
+        if self.bids == "games":
+            bid = game_bids(rules.contracts)[auction.level]
+            return contract.id in bid.contracts and suit in bid.suits
         value = rules.contracts.value(contract.base, contract.trump_of(suit))
         return value >= self.amounts[auction.level]
 
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
+        if self.bids == "games":
+            return [
+                Clause("The players bid games by name: the games rank by the rows of the table "
+                       "of contracts, lowest first, and within a row a game in suit ranks below "
+                       "the same game in colour.", "bids"),
+                Clause("Eldest speaks first; in turn each player either passes or bids a game "
+                       "higher than the standing bid. A player who has passed may not bid "
+                       "again.", "bids"),
+                Clause("The bidding ends when everyone but the highest bidder has passed. He then "
+                       "plays the game he bid, in a suit of his bid, in colour if he bid it so.",
+                       "bids"),
+                self.all_pass.describe(),
+            ]
         amounts = ", ".join(str(a) for a in self.amounts)
         return [
-            Clause(f"The players bid amounts: {amounts}.", "amounts"),
+            Clause(f"The players bid amounts: {amounts}.", "amounts", ("bids",)),
             Clause("Eldest speaks first; in turn each player either passes or bids an amount "
                    "higher than the standing bid. A player who has passed may not bid again.",
                    "amounts"),
