@@ -407,13 +407,12 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
     match = Match.start(variant, seed=args.seed, dealer=args.dealer)
     players = len(match.totals)
     bots: list[Bot] = [HeuristicBot(match.seed * 8 + seat) for seat in range(players)]
-    table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
-                   else args.seat)
+    human = None if args.watch or not sys.stdin.isatty() else args.seat
     code = 0
     for number in range(1, args.hands + 1):
-        table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
-        table.last = None
         hand = match.deal()
+        table = _Table(hand.variant, sys.stdout, human)  # a preferred suit may be established
+        table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
         code = table.play(hand, bots,
                           _Replay(args.variant, match.hand_seed, hand.dealer, args.seat))
         if table.last is None or not table.last.is_terminal:
@@ -455,13 +454,14 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     match = Match.replay(record, variant)
     rows = match.running_totals()
-    for number, (hand, totals) in enumerate(zip(record.hands, rows, strict=True), start=1):
+    for number, (hand, totals, played) in enumerate(
+            zip(record.hands, rows, match.hand_variants(), strict=True), start=1):
         if isinstance(hand, Misdeal):
             out.write(f"\n== Hand {number}: misdealt by seat {hand.dealer} ==\n")
             continue
         if args.watch:
             out.write(f"\n== Hand {number} of {len(rows)} ==\n")
-            _watch_record(hand, replay(hand, match.variant), out)
+            _watch_record(hand, replay(hand, played), out)
         out.write(_totals(totals, number) + "\n")
     out.write(f"{args.file}: the match replays: {len(rows)} hands\n")
     return 0

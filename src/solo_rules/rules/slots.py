@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 from solo_rules.actions import Action, Word
 from solo_rules.cards import CardSet, Suit
@@ -153,6 +153,13 @@ class AuctionRules(Describes, Protocol):
         """The preferred suit of the bidding, whose declarations outrank the others, if any."""
         ...
 
+    @property
+    def preference_to_establish(self) -> Literal["first_won", "first_deal"] | None:
+        """How a match is still to establish the preferred suit (DOSSIER §2g-1, AMB-46): from
+        the first contract a declarer's party makes, from the first deal, or ``None`` when
+        there is nothing to establish."""
+        return None
+
     def stages(self) -> tuple[Stage, ...]: ...
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
@@ -171,6 +178,11 @@ class ContractRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
 
     def index(self, contract_id: str) -> int: ...
+
+    @property
+    def colour_suit(self) -> Suit | None:
+        """The suit whose games are worth a multiple (the colour, AMB-56), if any."""
+        ...
 
     def value(self, base: int, trump: Trump | None) -> int:
         """``base`` as a game with ``trump`` (a colour multiplier, AMB-56)."""
