@@ -84,6 +84,9 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
 BASIS_WORDS: Mapping[str, str] = {"stated": "Stated", "inferred": "Inferred",
                                   "editorial": "Editorial choice", "house": "House rule"}
 
+#: A clause naming what a variant lacks: the terms it names are not used.
+_ABSENT = re.compile(r"there is no bonus for [^.;]*")
+
 #: A contract named in a clause as ``⟨id⟩`` is printed with its display name.
 _CONTRACT_REF = re.compile(r"⟨([^⟩]+)⟩")
 
@@ -155,7 +158,7 @@ def compose(variant: Variant | str) -> Book:
     for slot in (s for s in SLOTS if s in variant.slots):
         rule = variant.slots[slot]
         clauses, notes = [], []
-        for clause in rule.module.describe():
+        for clause in rule.module.describe_in(variant.modules):
             if clause.needs not in has:
                 continue
             marks = []
@@ -171,7 +174,8 @@ def compose(variant: Variant | str) -> Book:
         sections.append(Section(slot, SECTION_TITLES.get(slot, slot), tuple(clauses),
                                 tuple(notes)))
     body = " ".join(text for section in sections for text, _ in section.clauses)
-    glossary = tuple((term, meaning) for term, meaning, cue in GLOSSARY if re.search(cue, body))
+    used = _ABSENT.sub("", body)  # "there is no bonus for prime" uses no prime
+    glossary = tuple((term, meaning) for term, meaning, cue in GLOSSARY if re.search(cue, used))
     return Book(variant, tuple(sections), tuple(cited), glossary)
 
 

@@ -215,5 +215,8 @@ def test_the_readme_mode_file_chooses_first_won(tmp_path: Path) -> None:
     block = readme.split("# couleur-first-won.yaml\n")[1].split("```")[0]
     path = tmp_path / "couleur-first-won.yaml"
     path.write_text(block, encoding="utf-8")
-    assert compile(load_variant(f"{COULEUR}+{path}")).auction.preference_to_establish \
-        == "first_won"
+    variant = load_variant(f"{COULEUR}+{path}")
+    assert compile(variant).auction.preference_to_establish == "first_won"
+    mode = next(line for line in rulebook(variant).splitlines()
+                if "(auction.preferred_mode)" in line)
+    assert mode.startswith("[") and "Stated" in mode and "S-KSP" in mode

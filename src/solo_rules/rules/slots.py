@@ -184,6 +184,11 @@ class ContractRules(Describes, Protocol):
         """The suit whose games are worth a multiple (the colour, AMB-56), if any."""
         ...
 
+    @property
+    def colour_multiplier(self) -> int:
+        """What a game in the colour is worth, in times its value in suit (1: no colour)."""
+        ...
+
     def value(self, base: int, trump: Trump | None) -> int:
         """``base`` as a game with ``trump`` (a colour multiplier, AMB-56)."""
         ...
@@ -321,6 +326,17 @@ def ladder_of(slots: Mapping[str, RuleModule]) -> ContractRules:
     if not isinstance(ladder, ContractRules):
         raise ValueError("the contracts slot holds no contract list")
     return ladder
+
+
+def colour_multiplies(slots: Mapping[str, RuleModule]) -> bool:
+    """Whether a game in a colour suit is worth a multiple: the contracts name a colour with a
+    multiplier, or one the session is still to establish (a preferred suit, AMB-46)."""
+    ladder = ladder_of(slots)
+    if ladder.colour_multiplier == 1:
+        return False
+    auction = slots.get("auction")
+    return ladder.colour_suit is not None or (
+        isinstance(auction, AuctionRules) and auction.preference_to_establish is not None)
 
 
 def pack_of(slots: Mapping[str, RuleModule]) -> PackRules:

@@ -338,8 +338,9 @@ class ImmediateHold(Auction[HoldState]):
             f"A contract in {suit} ranks above the same contract in another suit, but below "
             "the next higher contract.", "preferred_suit"))
         if self.binding:
+            level = "a preferred-suit level" if preferred is None else f"a {suit} level"
             clauses.append(Clause(
-                f"A player who bid a {suit} level at any point must play in {suit}.", "binding"))
+                f"A player who bid {level} at any point must play in {suit}.", "binding"))
         return clauses
 
 

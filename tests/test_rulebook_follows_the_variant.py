@@ -1,0 +1,61 @@
+"""A rulebook states only what its variant has: the card order names the ranks the pack deals,
+the glossary the terms its clauses use (not those it says are absent), the colour only where a
+game in colour is worth a multiple."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import solo_rules
+from solo_rules.describe import compose, rulebook
+from solo_rules.rules.slots import ladder_of
+
+
+def _clause(text: str, start: str) -> str:
+    return next(line for line in text.splitlines() if start in line)
+
+
+def test_muensterland_ranks_follow_its_24_card_pack() -> None:
+    """S-DEWIKI: "mit einem Skatblatt ohne 8en und 9en"; "Die restlichen Karten fallen in der
+    Reihenfolge Ass, König, Dame, Bube, 10, 7, ab." """
+    line = _clause(rulebook("muensterland-sollo"), "Below the matadors")
+    assert line.split(" [")[0].endswith("rank A K Q J 10 7.")
+
+
+@pytest.mark.parametrize("vid", solo_rules.available_variants())
+def test_the_card_order_names_exactly_the_ranks_dealt(vid: str) -> None:
+    variant = solo_rules.load_variant(vid)
+    dealt = {"10" if card.rank.letter == "T" else card.rank.letter
+             for card in solo_rules.CardSet(solo_rules.compile(variant).pack)}
+    line = _clause(rulebook(variant), "Below the matadors")
+    named = re.search(r"rank ([AKQJ0-9 ]+)\.", line)
+    assert named is not None and set(named.group(1).split()) == dealt
+
+
+def test_a_bonus_named_as_absent_is_not_in_the_glossary(tmp_path: Path) -> None:
+    """"there is no bonus for prime or Tout" uses neither term: a variant without a prime
+    bonus (S-PAR's profile has none) must not explain prime in its glossary."""
+    path = tmp_path / "no-prime.yaml"
+    path.write_text("schema: 1\nid: no-prime\nextends: altenburg-1988\nstatus: house\nrules:\n"
+                    "  early_end: {params: {prime_bonus: false}}\n"
+                    "  scoring: {params: {prime: 0}}\n  partner: {params: {helfer: null}}\n",
+                    encoding="utf-8")
+    text = rulebook(solo_rules.load_variant(path))
+    assert "there is no bonus for prime" in text
+    assert "prime" not in [term for term, _ in compose(solo_rules.load_variant(path)).glossary]
+    assert "prime" not in [term for term, _ in compose("parlett-penguin").glossary]
+
+
+@pytest.mark.parametrize("vid", solo_rules.available_variants())
+def test_colour_is_in_the_rulebook_only_where_a_colour_multiplies(vid: str) -> None:
+    """S-FOS: "in colour … double"; a variant whose contracts have no colour multiplier (the
+    Münsterland game, Altenburg, the American game) says nothing of playing in colour."""
+    variant = solo_rules.load_variant(vid)
+    multiplies = ladder_of(variant.modules).colour_multiplier != 1
+    body = " ".join(text for section in compose(variant).sections
+                    for text, _ in section.clauses)
+    assert ("colour" in body) == multiplies
+    assert ("colour" in [term for term, _ in compose(variant).glossary]) == multiplies
