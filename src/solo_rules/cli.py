@@ -430,6 +430,20 @@ def _totals(totals: Sequence[int], hands: int) -> str:
     return f"Totals after hand {hands}: {seats}"
 
 
+def _dealing_actions(state: GameState) -> list[tuple[int, str]]:
+    """The actions ``state``'s hand began with in a phase of a module's own, before any of
+    the standard phases (the five-hand purchase: S-NIE, AMB-38), as ``(seat, text)``."""
+    standard = {phase.value for phase in Phase}
+    again = new_game(state.variant, hands=state.dealt, dealer=state.dealer)
+    done = []
+    for seat, aid in state.history:
+        if again.phase in standard:
+            break
+        done.append((seat, state.rules.actions.text_of(aid)))
+        again = again.apply(aid)
+    return done
+
+
 class _Script:
     """A player that makes the recorded actions, in turn, for replay --watch."""
 
@@ -637,10 +651,19 @@ class _Table:
         return 0
 
     def deal(self, state: GameState, title: str) -> None:
-        """Every seat's dealt hand."""
+        """Every seat's hand as dealt (``state.dealt``), then, where a rule of the deal moved
+        cards after it (the five-hand purchase, S-NIE), the hands as played."""
         self.say(title)
         for seat in range(state.players):
-            self.say(f"  seat {seat}: {self.cards(state.dealt_hand(seat))}")
+            self.say(f"  seat {seat}: {self.cards(CardSet(state.dealt[seat]))}")
+        played = {seat: state.dealt_hand(seat) for seat in range(state.players)}
+        moved = [seat for seat, hand in played.items() if hand.mask != state.dealt[seat]]
+        if moved:
+            self.say("Then cards changed hands (" + ", ".join(
+                f"{self.who(seat)}: {text}" for seat, text in _dealing_actions(state))
+                + "); the hands as played:")
+            for seat in moved:
+                self.say(f"  seat {seat}: {self.cards(played[seat]) or 'sits out'}")
         if self.german:
             self.say("  (German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter)")
 
