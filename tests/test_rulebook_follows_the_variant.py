@@ -59,3 +59,36 @@ def test_colour_is_in_the_rulebook_only_where_a_colour_multiplies(vid: str) -> N
                     for text, _ in section.clauses)
     assert ("colour" in body) == multiplies
     assert ("colour" in [term for term, _ in compose(variant).glossary]) == multiplies
+
+
+def test_muensterland_calls_down_the_ranks_its_pack_has() -> None:
+    """The calling ladder (AMB-11) goes down the ranks dealt: no Nine or Eight in 24 cards."""
+    line = _clause(rulebook("muensterland-sollo"), "In a partnership contract the declarer")
+    assert "so on down the ranks Queen Jack Ten Seven." in line
+
+
+def test_six_hand_partners_share_what_four_adversaries_pay() -> None:
+    """S-FOS: "Two partners pay or receive each from one adversary" holds at four seated
+    players; at six (AMB-39, reconstructed) each of four adversaries pays and the two partners
+    share it, as a played Question settles: value 2 x stake 5 = 10 from each adversary, 20 to
+    each partner."""
+    line = _clause(rulebook("niese-six-hand"), "adversaries pays")
+    assert "Each of the 4 adversaries pays the value times 5 to two partners, who share it " \
+           "equally" in line
+    state = solo_rules.new_game("niese-six-hand", hands=SIX_HANDS, dealer=5)
+    state = state.apply("bid question")
+    while state.phase == solo_rules.Phase.AUCTION:
+        state = state.apply("pass")
+    state = state.apply("declare question C").apply("call DA")
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    outcome = state.outcome()
+    assert outcome.partner == 1 and outcome.made
+    paid = -outcome.scores[2]
+    assert paid > 0 and paid % 5 == 0
+    assert outcome.scores == (2 * paid, 2 * paid, -paid, -paid, -paid, -paid)
+
+
+#: Six-hand, dealer 5: seat 0 holds the black queens and clubs; seat 1 holds DA.
+SIX_HANDS = ("CQ SQ CA CK CJ", "DA C7 H7 S7 D7", "HA HK HQ HJ HT", "SA SK SJ ST S9",
+             "DK DQ DJ DT D9", "CT C9 C8 S8 H9")
