@@ -20,7 +20,7 @@ import attrs
 from solo_rules.errors import SoloRulesError
 from solo_rules.rules.slots import ladder_of
 from solo_rules.schema import SLOTS, Clause, Provenance
-from solo_rules.variant import SlotRule, Variant, load_variant
+from solo_rules.variant import SlotRule, Variant, available_overlays, load_variant, overlay_title
 
 __all__ = ["FORMATS", "GLOSSARY", "SECTION_TITLES", "Book", "Note", "Section", "compose",
            "rulebook"]
@@ -413,7 +413,10 @@ def _header_fields(variant: Variant) -> list[str]:
     lineage = " <- ".join(variant.lineage)
     fields = [f"id: {variant.id}", f"status: {variant.status}", f"lineage: {lineage}"]
     if variant.overlays:
-        fields.append(f"overlays: {', '.join(variant.overlays)}")
+        shipped = set(available_overlays())  # a file of one's own is named by its id only
+        fields.append("overlays: " + ", ".join(
+            f"{name} ({overlay_title(name)})" if name in shipped else name
+            for name in variant.overlays))
     if variant.summary:
         fields.append(f"summary: {variant.summary}")
     return fields

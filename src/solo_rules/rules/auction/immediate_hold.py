@@ -280,6 +280,17 @@ class ImmediateHold(Auction[HoldState]):
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
+        return self._describe(())
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """As ``describe``, with the contracts whose called partner names trumps: at their
+        preferred level he must name the preferred suit (EDITORIAL, DOSSIER §2g-1, AMB-07)."""
+        ladder = ladder_of(slots)
+        return self._describe(tuple(
+            c.id for c in ladder.contracts if c.trump_by == "partner" and not c.forced
+            and any(level.preferred and level.contract == c.id for level in self.levels)))
+
+    def _describe(self, partner_named: tuple[str, ...]) -> list[Clause]:
         preferred = self.preferred_suit
         shown = []
         for level in self.bids:
@@ -290,7 +301,7 @@ class ImmediateHold(Auction[HoldState]):
             Clause("The bids, from lowest to highest, are: " + ", ".join(shown) + ".", "levels"),
         ]
         if any(level.preferred for level in self.levels):
-            clauses += self._describe_preference()
+            clauses += self._describe_preference(partner_named)
         clauses += [
             Clause(f"Eldest speaks first and may open with {shown[0]} or pass; while nobody has "
                    "opened, each player in turn may open or pass.", "levels"),
@@ -315,7 +326,7 @@ class ImmediateHold(Auction[HoldState]):
         clauses.append(self.all_pass.describe())
         return clauses
 
-    def _describe_preference(self) -> list[Clause]:
+    def _describe_preference(self, partner_named: tuple[str, ...]) -> list[Clause]:
         """How the preferred suit is chosen (AMB-46), its precedence and its binding."""
         preferred = self.preferred_suit
         mode = self.preferred_mode
@@ -341,6 +352,11 @@ class ImmediateHold(Auction[HoldState]):
             level = "a preferred-suit level" if preferred is None else f"a {suit} level"
             clauses.append(Clause(
                 f"A player who bid {level} at any point must play in {suit}.", "binding"))
+        if partner_named:
+            names = " or ".join(f"⟨{cid}⟩" for cid in partner_named)
+            clauses.append(Clause(
+                f"In a {names} declared in {suit}, the called partner must name {suit} as "
+                "trumps.", "preferred_suit"))
         return clauses
 
 
