@@ -92,3 +92,15 @@ def test_six_hand_partners_share_what_four_adversaries_pay() -> None:
 #: Six-hand, dealer 5: seat 0 holds the black queens and clubs; seat 1 holds DA.
 SIX_HANDS = ("CQ SQ CA CK CJ", "DA C7 H7 S7 D7", "HA HK HQ HJ HT", "SA SK SJ ST S9",
              "DK DQ DJ DT D9", "CT C9 C8 S8 H9")
+
+
+def test_muensterland_weg_cites_the_stated_procedure() -> None:
+    """S-DEWIKI: "Der Spieler vor der Hand kann als erster ein Spiel bestimmen. Sollte er
+    dieses nicht wünschen, sagt er 'weg'" is stated; only "the first declaration plays" is
+    the editorial AMB-43."""
+    text = rulebook("muensterland-sollo")
+    weg = re.findall(r"\[(\d+)\]", _clause(text, 'passes by saying "weg"'))
+    assert len(weg) == 1 and "Stated (auction): S-DEWIKI" in _clause(text, f"[{weg[0]}] ")
+    first = re.findall(r"\[(\d+)\]", _clause(text, "The first player to declare plays"))
+    assert _clause(text, f"[{first[0]}] ").startswith(f"[{first[0]}] Editorial choice "
+                                                      "(auction.games): AMB-43")
