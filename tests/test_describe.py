@@ -24,7 +24,7 @@ def test_every_slot_has_a_section_in_rulebook_order(vid: str) -> None:
                  for n, slot in enumerate(slots, start=1)]
     assert positions == sorted(positions)
     for slot in slots:
-        for clause in variant.slots[slot].module.describe():
+        for clause in variant.slots[slot].module.describe_in(variant.modules):
             if clause.needs in features(variant) and "⟨" not in clause.text:
                 assert clause.text in text, (slot, clause.text)
 

@@ -407,13 +407,12 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
     match = Match.start(variant, seed=args.seed, dealer=args.dealer)
     players = len(match.totals)
     bots: list[Bot] = [HeuristicBot(match.seed * 8 + seat) for seat in range(players)]
-    table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
-                   else args.seat)
+    human = None if args.watch or not sys.stdin.isatty() else args.seat
     code = 0
     for number in range(1, args.hands + 1):
-        table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
-        table.last = None
         hand = match.deal()
+        table = _Table(hand.variant, sys.stdout, human)  # a preferred suit may be established
+        table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
         code = table.play(hand, bots,
                           _Replay(args.variant, match.hand_seed, hand.dealer, args.seat))
         if table.last is None or not table.last.is_terminal:
@@ -429,6 +428,20 @@ def _totals(totals: Sequence[int], hands: int) -> str:
     """``Totals after hand 3: seat 0 +8, seat 1 -4, ...``."""
     seats = ", ".join(f"seat {seat} {total:+d}" for seat, total in enumerate(totals))
     return f"Totals after hand {hands}: {seats}"
+
+
+def _dealing_actions(state: GameState) -> list[tuple[int, str]]:
+    """The actions ``state``'s hand began with in a phase of a module's own, before any of
+    the standard phases (the five-hand purchase: S-NIE, AMB-38), as ``(seat, text)``."""
+    standard = {phase.value for phase in Phase}
+    again = new_game(state.variant, hands=state.dealt, dealer=state.dealer)
+    done = []
+    for seat, aid in state.history:
+        if again.phase in standard:
+            break
+        done.append((seat, state.rules.actions.text_of(aid)))
+        again = again.apply(aid)
+    return done
 
 
 class _Script:
@@ -455,13 +468,14 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     match = Match.replay(record, variant)
     rows = match.running_totals()
-    for number, (hand, totals) in enumerate(zip(record.hands, rows, strict=True), start=1):
+    for number, (hand, totals, played) in enumerate(
+            zip(record.hands, rows, match.hand_variants(), strict=True), start=1):
         if isinstance(hand, Misdeal):
             out.write(f"\n== Hand {number}: misdealt by seat {hand.dealer} ==\n")
             continue
         if args.watch:
             out.write(f"\n== Hand {number} of {len(rows)} ==\n")
-            _watch_record(hand, replay(hand, match.variant), out)
+            _watch_record(hand, replay(hand, played), out)
         out.write(_totals(totals, number) + "\n")
     out.write(f"{args.file}: the match replays: {len(rows)} hands\n")
     return 0
@@ -637,10 +651,19 @@ class _Table:
         return 0
 
     def deal(self, state: GameState, title: str) -> None:
-        """Every seat's dealt hand."""
+        """Every seat's hand as dealt (``state.dealt``), then, where a rule of the deal moved
+        cards after it (the five-hand purchase, S-NIE), the hands as played."""
         self.say(title)
         for seat in range(state.players):
-            self.say(f"  seat {seat}: {self.cards(state.dealt_hand(seat))}")
+            self.say(f"  seat {seat}: {self.cards(CardSet(state.dealt[seat]))}")
+        played = {seat: state.dealt_hand(seat) for seat in range(state.players)}
+        moved = [seat for seat, hand in played.items() if hand.mask != state.dealt[seat]]
+        if moved:
+            self.say("Then cards changed hands (" + ", ".join(
+                f"{self.who(seat)}: {text}" for seat, text in _dealing_actions(state))
+                + "); the hands as played:")
+            for seat in moved:
+                self.say(f"  seat {seat}: {self.cards(played[seat]) or 'sits out'}")
         if self.german:
             self.say("  (German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter)")
 

@@ -20,7 +20,7 @@ import attrs
 from solo_rules.errors import SoloRulesError
 from solo_rules.rules.slots import ladder_of
 from solo_rules.schema import SLOTS, Clause, Provenance
-from solo_rules.variant import SlotRule, Variant, load_variant
+from solo_rules.variant import SlotRule, Variant, available_overlays, load_variant, overlay_title
 
 __all__ = ["FORMATS", "GLOSSARY", "SECTION_TITLES", "Book", "Note", "Section", "compose",
            "rulebook"]
@@ -83,6 +83,9 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
 #: How a note names its basis.
 BASIS_WORDS: Mapping[str, str] = {"stated": "Stated", "inferred": "Inferred",
                                   "editorial": "Editorial choice", "house": "House rule"}
+
+#: A clause naming what a variant lacks: the terms it names are not used.
+_ABSENT = re.compile(r"there is no bonus for [^.;]*")
 
 #: A contract named in a clause as ``⟨id⟩`` is printed with its display name.
 _CONTRACT_REF = re.compile(r"⟨([^⟩]+)⟩")
@@ -155,7 +158,7 @@ def compose(variant: Variant | str) -> Book:
     for slot in (s for s in SLOTS if s in variant.slots):
         rule = variant.slots[slot]
         clauses, notes = [], []
-        for clause in rule.module.describe():
+        for clause in rule.module.describe_in(variant.modules):
             if clause.needs not in has:
                 continue
             marks = []
@@ -171,7 +174,8 @@ def compose(variant: Variant | str) -> Book:
         sections.append(Section(slot, SECTION_TITLES.get(slot, slot), tuple(clauses),
                                 tuple(notes)))
     body = " ".join(text for section in sections for text, _ in section.clauses)
-    glossary = tuple((term, meaning) for term, meaning, cue in GLOSSARY if re.search(cue, body))
+    used = _ABSENT.sub("", body)  # "there is no bonus for prime" uses no prime
+    glossary = tuple((term, meaning) for term, meaning, cue in GLOSSARY if re.search(cue, used))
     return Book(variant, tuple(sections), tuple(cited), glossary)
 
 
@@ -409,7 +413,10 @@ def _header_fields(variant: Variant) -> list[str]:
     lineage = " <- ".join(variant.lineage)
     fields = [f"id: {variant.id}", f"status: {variant.status}", f"lineage: {lineage}"]
     if variant.overlays:
-        fields.append(f"overlays: {', '.join(variant.overlays)}")
+        shipped = set(available_overlays())  # a file of one's own is named by its id only
+        fields.append("overlays: " + ", ".join(
+            f"{name} ({overlay_title(name)})" if name in shipped else name
+            for name in variant.overlays))
     if variant.summary:
         fields.append(f"summary: {variant.summary}")
     return fields

@@ -8,16 +8,24 @@ forced contract takes is thrown in: nobody scores, and the deal passes as after 
 abandons the hand unscored; the same dealer redeals or the deal passes, by the variant's misdeal
 rule. The totals add each hand's ``Outcome.scores``: a running score sheet or a running
 settlement in counters, as the variant's settlement rule has it.
+
+A preferred suit chosen by the session (DOSSIER §2g-1, AMB-46: the trump of the first contract
+a declarer's party made, S-WIK, S-KSP, S-CAS; or of the first deal, S-PAR) is the match's
+memory, not a hand's: once a finished hand establishes it, the later hands are played under the
+variant derived with that suit (``hand_variant``), so each hand's rules still depend only on
+its own variant, and its record replays.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
 import attrs
 
 from solo_rules.bots import Bot
+from solo_rules.cards import Suit
 from solo_rules.errors import InvalidStateError, RecordError, SoloRulesError
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.record import (
@@ -29,8 +37,8 @@ from solo_rules.record import (
     replay,
     variant_of,
 )
-from solo_rules.state import GameState
-from solo_rules.variant import Variant, load_variant
+from solo_rules.state import GameState, Outcome
+from solo_rules.variant import Variant, derive, load_variant
 
 __all__ = ["Match"]
 
@@ -38,8 +46,9 @@ __all__ = ["Match"]
 @attrs.frozen
 class Match:
     """A match in progress: its variant and seed, the first dealer, the hands played so far
-    (each as its ``GameRecord``, or a ``Misdeal``), the dealer of the next hand, and the
-    running totals per seat. Each step returns a new ``Match``."""
+    (each as its ``GameRecord``, or a ``Misdeal``), the dealer of the next hand, the
+    running totals per seat, and the preferred suit the session has established, if any.
+    Each step returns a new ``Match``."""
 
     variant: Variant
     seed: int
@@ -47,6 +56,7 @@ class Match:
     hands: tuple[GameRecord | Misdeal, ...]
     dealer: int
     totals: tuple[int, ...]
+    preferred: Suit | None = None
 
     @classmethod
     def start(cls, variant: Variant | str, *, seed: int | None = None,
@@ -71,6 +81,14 @@ class Match:
         return compile(self.variant)
 
     @property
+    def hand_variant(self) -> Variant:
+        """The variant the next hand is played under: the match's, with the preferred suit
+        set once the session has established it (AMB-46)."""
+        if self.preferred is None:
+            return self.variant
+        return _with_preferred(self.variant, self.preferred)
+
+    @property
     def hand_seed(self) -> int:
         """The seed the next hand is dealt from: fixed by the match's seed and the number of
         hands (misdeals included) so far."""
@@ -78,7 +96,7 @@ class Match:
 
     def deal(self) -> GameState:
         """The next hand, dealt by ``dealer`` from ``hand_seed``."""
-        return new_game(self.variant, seed=self.hand_seed, dealer=self.dealer)
+        return new_game(self.hand_variant, seed=self.hand_seed, dealer=self.dealer)
 
     def finish(self, state: GameState) -> Match:
         """The match after the finished hand ``state`` (dealt by ``dealer``): recorded, its
@@ -86,9 +104,9 @@ class Match:
         if not state.is_terminal:
             raise InvalidStateError("finish() takes a finished hand; this one is in phase "
                                     f"{state.phase}")
-        if state.variant != self.variant:
-            raise InvalidStateError(f"the hand is of {state.variant.id}, the match of "
-                                    f"{self.variant.id}")
+        if state.variant != self.hand_variant:
+            raise InvalidStateError(f"the hand is of {state.variant.id}, but the match plays "
+                                    f"it under {self.hand_variant.id}")
         if state.dealer != self.dealer:
             raise InvalidStateError(f"seat {self.dealer} deals this hand, not seat "
                                     f"{state.dealer}")
@@ -120,6 +138,15 @@ class Match:
             rows.append(tuple(totals))
         return tuple(rows)
 
+    def hand_variants(self) -> tuple[Variant, ...]:
+        """The variant each hand so far (misdeals included) was played under."""
+        played, preferred = [], None
+        for hand in self.hands:
+            played.append(self.variant if preferred is None
+                          else _with_preferred(self.variant, preferred))
+            preferred = _preferred_after(self.variant, preferred, hand)
+        return tuple(played)
+
     def to_record(self) -> MatchRecord:
         """The record of the whole match."""
         return MatchRecord(RecordedVariant.of(self.variant), self.seed, self.first_dealer,
@@ -142,14 +169,15 @@ class Match:
                 raise RecordError(f"hand {index}: dealt by seat {hand.dealer}, but by the "
                                   f"rules seat {match.dealer} deals it")
             if isinstance(hand, GameRecord):
-                if hand.variant != record.variant:
+                expected = RecordedVariant.of(match.hand_variant)
+                if hand.variant != expected:
                     raise RecordError(f"hand {index}: of variant {hand.variant.id}, not the "
-                                      f"match's {record.variant.id}")
+                                      f"match's {expected.id}")
                 if hand.outcome is None:
                     raise RecordError(f"hand {index}: unfinished, but a later hand or the "
                                       "end of the match follows")
                 try:
-                    replay(hand, rules_variant)
+                    replay(hand, match.hand_variant)
                 except SoloRulesError as exc:
                     raise RecordError(f"hand {index}: {exc}") from None
             match = match._after(hand)
@@ -170,5 +198,36 @@ class Match:
         contract = hand.outcome.contract
         misere = contract is not None and self.rules.contract_def(contract.kind).misere
         return attrs.evolve(self, hands=(*self.hands, hand), totals=totals,
+                            preferred=_preferred_after(self.variant, self.preferred, hand),
                             dealer=deal_rules.following_dealer(self.dealer, players,
                                                                misere=misere))
+
+
+def _preferred_after(variant: Variant, preferred: Suit | None,
+                     hand: GameRecord | Misdeal) -> Suit | None:
+    """The preferred suit after ``hand``: the one established before, else the trump suit the
+    hand establishes, if the variant's session mode (AMB-46) is still to establish one."""
+    if preferred is not None or not isinstance(hand, GameRecord) or hand.outcome is None:
+        return preferred
+    mode = compile(variant).auction.preference_to_establish
+    return None if mode is None else _establishes(mode, hand.outcome)
+
+
+def _establishes(mode: str, outcome: Outcome) -> Suit | None:
+    """The preferred suit a finished hand establishes: its trump suit, in ``first_won`` only
+    if the declarer's party made the contract [S-WIK "the suit of the first contract that was
+    satisfied"; S-KSP]; in ``first_deal`` whatever the result [S-PAR "The trump suit chosen
+    freely in the first deal"]. A hand thrown in or without trumps establishes nothing
+    (EDITORIAL)."""
+    contract = outcome.contract
+    if contract is None or contract.trump is None or (mode == "first_won" and not outcome.made):
+        return None
+    return contract.trump.suit
+
+
+@functools.cache
+def _with_preferred(variant: Variant, suit: Suit) -> Variant:
+    """``variant`` with ``suit`` as its preferred suit, in the auction and as the colour."""
+    return derive(variant, {"rules.auction.params.preferred_suit": suit.letter,
+                            "rules.contracts.params.colour_suit": suit.letter},
+                  name=f"preferred-{suit.name.lower()}")

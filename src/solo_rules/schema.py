@@ -92,6 +92,11 @@ class RuleModule(abc.ABC):
     def describe(self) -> list[Clause]:
         """The rule in prose, one clause per sentence, in rulebook order."""
 
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """The rule in prose as it reads among the other slots' modules ``slots`` (a card
+        order in a short pack names only the ranks dealt); most modules read alike anywhere."""
+        return self.describe()
+
     def check(self, slots: Mapping[str, RuleModule]) -> None:  # noqa: B027  (a hook)
         """Raise ``ValueError`` when this module's parameters disagree with the other slots'
         modules (a bid naming an unknown contract, a deal that does not fit the pack); the

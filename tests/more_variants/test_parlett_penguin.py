@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from drive import legal, play, run
 
-from solo_rules import GameState, compile, load_variant, new_game, rulebook
+from solo_rules import GameState, Match, Suit, Trump, compile, load_variant, new_game, rulebook
 
 VARIANT = "parlett-penguin"
 #: Seat 0 (eldest; dealer 3) holds eight hearts trumps.
@@ -68,13 +68,21 @@ def test_solo_is_compulsory_with_both_black_queens_and_all_four_aces() -> None:
     assert "pass" in legal(with_solo)
 
 
-def test_a_bid_is_overcalled_by_the_same_in_the_preferred_suit() -> None:
-    """S-PAR: "any of the following bids can then be overcalled by the same in the preferred
-    suit"; "All payments are doubled if the preferred suit is en[trumps]" (AMB-47)."""
-    after = run(start(), "bid frage")
-    assert legal(after)[:2] == ["pass", "bid frage@C"]
-    ladder = compile(load_variant(VARIANT)).contracts
-    assert ladder.value(4, 0) == 8 and ladder.value(4, 2) == 4
+def test_a_bid_is_overcalled_by_the_same_in_the_suit_of_the_first_deal() -> None:
+    """S-PAR: "The trump suit chosen freely in the first deal remains the suit of preference
+    thereafter"; "any of the following bids can then be overcalled by the same in the
+    preferred suit"; "All payments are doubled if the preferred suit is en[trumps]" (AMB-46,
+    AMB-47). The first hand has no preferred level (EDITORIAL); its Solo in hearts makes
+    hearts preferred in the next hand of the match."""
+    match = Match.start(VARIANT, seed=0, dealer=3)
+    assert "@" not in " ".join(legal(run(start(), "bid frage")))
+    match = match.finish(run(solo_after_five(), "stop"))
+    assert match.preferred is Suit.HEARTS
+    turned = [HANDS[(seat - 1) % 4] for seat in range(4)]
+    after = run(new_game(match.hand_variant, hands=turned, dealer=match.dealer), "bid frage")
+    assert legal(after)[:2] == ["pass", "bid frage@H"]
+    ladder = compile(match.hand_variant).contracts
+    assert ladder.value(4, Trump.HEARTS) == 8 and ladder.value(4, Trump.CLUBS) == 4
 
 
 def test_the_rulebook_says_no_prime_and_the_slam_value() -> None:

@@ -10,7 +10,7 @@ result allows. Declaration ids follow the ladder's order, so they are stable for
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -19,7 +19,7 @@ from solo_rules.cards import Card, Suit
 from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef, suit_word
 from solo_rules.rules.params import optional_suit
-from solo_rules.rules.slots import ContractRules, History, Rules, Stage
+from solo_rules.rules.slots import ContractRules, History, Rules, Stage, colour_multiplies
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Contract, GameState, Phase, replace
 
@@ -141,10 +141,24 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
+        return self._describe(established=True)
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """As ``describe``; where the session is still to establish the colour (a preferred
+        suit, AMB-46), its multiple is stated for the suit to come."""
+        return self._describe(established=self.colour_suit is not None
+                              or not colour_multiplies(slots))
+
+    def _describe(self, established: bool) -> list[Clause]:
         clauses = []
         for contract in self.contracts:
             clauses.append(Clause(_describe_contract(contract), f"contracts.{contract.id}"))
-        if self.colour_suit is not None and self.colour_multiplier != 1:
+        if not established:
+            clauses.append(Clause(
+                "Once the session has established the preferred suit, a game with it as trumps "
+                f"is played \"in colour\" and is worth {self.colour_multiplier} times its base "
+                "value.", "colour_multiplier"))
+        elif self.colour_suit is not None and self.colour_multiplier != 1:
             suit = suit_word(self.colour_suit)
             clauses.append(Clause(
                 f"{suit.capitalize()} are the colour: a game with {suit} as trumps is played "

@@ -7,7 +7,7 @@ not reveal this"], unless the contract has him name trumps or the declarer asks 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Literal
 
 import attrs
@@ -16,7 +16,7 @@ from solo_rules.actions import CALL_BASE, TRUMP_BASE, Action, Word
 from solo_rules.cards import Card, Rank, Suit
 from solo_rules.ranking import Trump
 from solo_rules.rules.ranks import rank_list
-from solo_rules.rules.slots import History, PartnerRules, Rules, Stage
+from solo_rules.rules.slots import History, PartnerRules, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, Phase, replace
 
@@ -177,13 +177,20 @@ class CalledCard(RuleModule, PartnerRules):
         return replace(state, contract=attrs.evolve(contract, partner=None))
 
     def describe(self) -> list[Clause]:
-        ladder = [_RANK_WORDS[rank] for rank in self.ranks]
+        return self._describe(frozenset(Rank))
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """The calling ladder down the ranks the pack has (Münsterland: no 9s or 8s)."""
+        return self._describe(frozenset(card.rank for card in pack_of(slots).cards))
+
+    def _describe(self, dealt: frozenset[Rank]) -> list[Clause]:
+        ladder = [_RANK_WORDS[rank] for rank in self.ranks if rank in dealt]
         first = ladder[0]
         suits = " of a suit other than trumps" if self.exclude_trump_suit else ""
         fallback = f"if he holds every such {first}, a {ladder[1]}" if ladder[1:] else ""
         if ladder[2:]:
             fallback += ", and so on down the ranks " + " ".join(ladder[2:])
-        if len(ladder) < len(Rank):
+        if len(ladder) < len(dealt):
             fallback += (f". If he holds every {' and every '.join(ladder)} he could call, he "
                          "plays alone, and names trumps himself where the partner would have")
         if self.must_not_hold:

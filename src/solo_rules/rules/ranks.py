@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 import attrs
 
 from solo_rules.cards import Card, Rank
 from solo_rules.ranking import Ranking
-from solo_rules.rules.slots import RankRules
+from solo_rules.rules.slots import RankRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 
 __all__ = ["MatadorTrumps", "rank_list"]
@@ -68,25 +69,34 @@ class MatadorTrumps(RuleModule, RankRules):
         return Ranking(self.matadors, self.plain_order, self.no_trump_order, queens)
 
     def describe(self) -> list[Clause]:
+        return self._describe(frozenset(Rank))
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """The order of the ranks the pack has: Münsterland's 24 cards have no 9s or 8s
+        [S-DEWIKI "Ass, König, Dame, Bube, 10, 7"]."""
+        return self._describe(frozenset(card.rank for card in pack_of(slots).cards))
+
+    def _describe(self, dealt: frozenset[Rank]) -> list[Clause]:
+        def order(ranks: tuple[Rank, ...]) -> str:
+            return " ".join("10" if r is Rank.TEN else r.letter for r in ranks if r in dealt)
+
         names = []
         for position, name in enumerate(self.matadors):
             card = "the seven of trumps" if name == "trump_seven" else Card[name].symbol_text
             label = self.names[position] if position < len(self.names) else "matador"
             names.append(f"{card} ({label})")
-        order = " ".join("10" if r is Rank.TEN else r.letter for r in self.plain_order)
         return [
             Clause("The highest trumps, whatever suit is trump, are in order " + ", ".join(names)
                    + "; together they are the matadors.", "matadors", ("names",)),
             Clause("A black queen that is a matador belongs to the trump suit only, never to its "
                    "printed suit.", "matadors"),
-            Clause(f"Below the matadors the trumps, and every plain suit, rank {order}.",
-                   "plain_order"),
+            Clause(f"Below the matadors the trumps, and every plain suit, rank "
+                   f"{order(self.plain_order)}.", "plain_order"),
             Clause(("In a contract without trumps there are no matadors: every card keeps its "
                     "suit and ranks " if self.no_trump_queens == "to_suits" else
                     "In a contract without trumps the matadors that are fixed cards stay "
                     "matadors: they are the only trumps, in the order above, and belong to no "
                     "suit; every other card keeps its suit and ranks ")
-                   + " ".join("10" if r is Rank.TEN else r.letter
-                              for r in self.no_trump_order) + ".",
+                   + order(self.no_trump_order) + ".",
                    "no_trump_order", ("no_trump_queens",), needs="no_trump"),
         ]

@@ -14,7 +14,7 @@ import attrs
 
 from solo_rules.cards import Card, Rank, Suit
 from solo_rules.ranking import Trump
-from solo_rules.rules.slots import Rules, ScoringRules, ladder_of
+from solo_rules.rules.slots import Rules, ScoringRules, colour_multiplies, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState
 
@@ -93,6 +93,13 @@ class PartyPoints(RuleModule, ScoringRules):
 
     def describe(self) -> list[Clause]:
         """The bonuses that are worth something (a variant may set one to 0 to drop it)."""
+        return self._describe(colour=True)
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """As ``describe``, naming the colour's multiple only where a colour multiplies."""
+        return self._describe(colour=colour_multiplies(slots))
+
+    def _describe(self, colour: bool) -> list[Clause]:
         absent = [(word, param) for word, param, value in (
             ("prime", "prime", self.prime), ("Tout", "tout_unannounced", self.tout_unannounced),
             ("matadors", "matadors", self.matadors)) if not value]
@@ -134,12 +141,13 @@ class PartyPoints(RuleModule, ScoringRules):
                             "dealt to the declarer's party and the party wins; a lost hand "
                             "does not count them.",
             }[self.matadors_rule], "matadors", ("matadors_rule",)))
-        clauses.append(Clause("Where the contract list makes a game in the colour suit worth a "
-                              "multiple, "
-                              + ("the whole value, bonuses included, is multiplied." if
-                                 self.colour_covers == "whole" else
-                                 "only the base value is multiplied, not the bonuses."),
-                              "colour_covers"))
+        if colour:
+            clauses.append(Clause("Where the contract list makes a game in the colour suit "
+                                  "worth a multiple, "
+                                  + ("the whole value, bonuses included, is multiplied." if
+                                     self.colour_covers == "whole" else
+                                     "only the base value is multiplied, not the bonuses."),
+                                  "colour_covers"))
         clauses.append(Clause("If the party meets its objective the value is won; otherwise the "
                               "same value is lost.", "prime"))
         return clauses
@@ -320,8 +328,16 @@ class GameValues(RuleModule, ScoringRules):
                    for c in rules.contracts.contracts for trump in (*Trump, None))
 
     def describe(self) -> list[Clause]:
-        clauses = [Clause("A game is worth its value from the table of contracts, in suit or in "
-                          "colour; there are no bonuses.")]
+        return self._describe(colour=True)
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """As ``describe``; "in suit or in colour" only where a colour multiplies."""
+        return self._describe(colour=colour_multiplies(slots))
+
+    def _describe(self, colour: bool) -> list[Clause]:
+        clauses = [Clause("A game is worth its value from the table of contracts"
+                          + (", in suit or in colour" if colour else "")
+                          + "; there are no bonuses.")]
         if self.go_on_contract is not None:
             clauses.append(Clause(
                 "A party that goes on for all the tricks plays for the value of a "

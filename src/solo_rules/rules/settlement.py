@@ -240,16 +240,31 @@ class PerAdversary(Settlement):
         return value * self.stake * (rules.players - 1) * (2 if self.self_call == "double" else 1)
 
     def describe(self) -> list[Clause]:
+        return self._describe(adversaries=2)
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """As ``describe``, for the partners' adversaries at this table (four in the six-hand
+        game, where each partner receives from two of them)."""
+        pack = pack_of(slots)
+        return self._describe(adversaries=pack.players - pack.sits_out - 2)
+
+    def _describe(self, adversaries: int) -> list[Clause]:
         unit = "the value" if self.stake == 1 else f"the value times {self.stake}"
+        if self.partners_paid == "each":
+            partners = (f"Two partners each receive {unit} from each adversary, or each pay it "
+                        "to each adversary.")
+        elif adversaries == 2:
+            partners = (f"Two partners each receive {unit} from one adversary, or each pay it "
+                        "to one adversary.")
+        else:
+            partners = (f"Each of the {adversaries} adversaries pays {unit} to two partners, "
+                        "who share it equally, or is paid it by them, who share the cost.")
         return [
             Clause("The players settle in counters between themselves: what one wins, the "
                    "others lose."),
             Clause(f"A player who plays alone receives {unit} from each adversary if he wins, "
                    "and pays it to each of them if he loses.", "stake"),
-            Clause(f"Two partners each receive {unit} from one adversary, or each pay it to "
-                   "one adversary." if self.partners_paid == "shared" else
-                   f"Two partners each receive {unit} from each adversary, or each pay it to "
-                   "each adversary.", "stake", ("partners_paid",), needs="partnership"),
+            Clause(partners, "stake", ("partners_paid",), needs="partnership"),
             Clause({
                 "alone": "A declarer who called a card he holds himself (where that is "
                          "allowed) settles as a player who plays alone.",

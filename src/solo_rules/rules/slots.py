@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 from solo_rules.actions import Action, Word
 from solo_rules.cards import CardSet, Suit
@@ -160,6 +160,13 @@ class AuctionRules(Describes, Protocol):
         """The preferred suit of the bidding, whose declarations outrank the others, if any."""
         ...
 
+    @property
+    def preference_to_establish(self) -> Literal["first_won", "first_deal"] | None:
+        """How a match is still to establish the preferred suit (DOSSIER §2g-1, AMB-46): from
+        the first contract a declarer's party makes, from the first deal, or ``None`` when
+        there is nothing to establish."""
+        return None
+
     def stages(self) -> tuple[Stage, ...]: ...
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
@@ -178,6 +185,16 @@ class ContractRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
 
     def index(self, contract_id: str) -> int: ...
+
+    @property
+    def colour_suit(self) -> Suit | None:
+        """The suit whose games are worth a multiple (the colour, AMB-56), if any."""
+        ...
+
+    @property
+    def colour_multiplier(self) -> int:
+        """What a game in the colour is worth, in times its value in suit (1: no colour)."""
+        ...
 
     def value(self, base: int, trump: Trump | None) -> int:
         """``base`` as a game with ``trump`` (a colour multiplier, AMB-56)."""
@@ -322,6 +339,17 @@ def ladder_of(slots: Mapping[str, RuleModule]) -> ContractRules:
     if not isinstance(ladder, ContractRules):
         raise ValueError("the contracts slot holds no contract list")
     return ladder
+
+
+def colour_multiplies(slots: Mapping[str, RuleModule]) -> bool:
+    """Whether a game in a colour suit is worth a multiple: the contracts name a colour with a
+    multiplier, or one the session is still to establish (a preferred suit, AMB-46)."""
+    ladder = ladder_of(slots)
+    if ladder.colour_multiplier == 1:
+        return False
+    auction = slots.get("auction")
+    return ladder.colour_suit is not None or (
+        isinstance(auction, AuctionRules) and auction.preference_to_establish is not None)
 
 
 def pack_of(slots: Mapping[str, RuleModule]) -> PackRules:

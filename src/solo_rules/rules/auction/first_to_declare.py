@@ -126,9 +126,10 @@ class FirstToDeclare(Auction[FirstState]):
     def describe(self) -> list[Clause]:
         names = ", ".join(game.replace("_", " ").capitalize() for game in self.games)
         return [
-            Clause("Eldest speaks first. In turn each player either declares a game, which ends "
-                   "the bidding, or passes by saying \"weg\" (pass); the first player to "
-                   "declare plays.", "games"),
+            Clause("Eldest speaks first. In turn each player either declares a game or passes "
+                   "by saying \"weg\" (pass)."),
+            Clause("The first player to declare plays: his declaration ends the bidding.",
+                   "games"),
             Clause(f"The games that may be declared are: {names}.", "games"),
             self.all_pass.describe(),
         ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from typing import Literal
 
 import attrs
 
@@ -20,7 +21,11 @@ from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState
 
-__all__ = ["HOLD", "BidLevel", "Duty", "HoldState", "ImmediateHold"]
+__all__ = ["HOLD", "BidLevel", "Duty", "HoldState", "ImmediateHold", "PreferredMode"]
+
+#: How the preferred suit is chosen (DOSSIER §2g-1, AMB-46): fixed by the variant, the trump of
+#: the first contract a declarer's party made, the trump of the first deal, or no preferred suit.
+PreferredMode = Literal["fixed", "first_won", "first_deal", "none"]
 
 #: Hold the standing bid at the same level: the holder's "yes".
 HOLD = Word("hold", 69, ("yes",), "holds")
@@ -90,6 +95,9 @@ class ImmediateHold(Auction[HoldState]):
 
     levels: tuple[BidLevel, ...]
     preferred_suit: Suit | None = attrs.field(default=None, validator=optional_suit)
+    #: how the preferred suit is chosen; in ``first_won`` and ``first_deal`` a match sets
+    #: ``preferred_suit`` once a hand establishes it (``solo_rules.match``; AMB-46)
+    preferred_mode: PreferredMode = "fixed"
     binding: bool = True
     jump_bids: bool = True
     duty: Duty | None = None
@@ -107,9 +115,13 @@ class ImmediateHold(Auction[HoldState]):
     def __attrs_post_init__(self) -> None:
         if not self.levels:
             raise ValueError("an auction needs at least one bid level")
-        if any(level.preferred for level in self.levels) and self.preferred_suit is None:
+        if self.preferred_mode == "fixed" and self.preferred_suit is None \
+                and any(level.preferred for level in self.levels):
             raise ValueError("preferred levels need preferred_suit")
-        names = self.bid_names
+        if self.preferred_mode == "none" and self.preferred_suit is not None:
+            raise ValueError(f"preferred_mode none takes no preferred_suit, got "
+                             f"{self.preferred_suit.letter}")
+        names = _names(_in_play(self.levels, self.preferred_suit), self.preferred_suit)
         if len(set(names)) != len(names):
             raise ValueError(f"a bid level repeats: {list(names)}; each level is one bid")
         for duty in self.every_duty:
@@ -120,17 +132,28 @@ class ImmediateHold(Auction[HoldState]):
     # -- tables ----------------------------------------------------------------------------
 
     @property
+    def bids(self) -> tuple[BidLevel, ...]:
+        """The levels in play: without a preferred suit (none yet, or mode ``none``), the
+        preferred levels drop out, as no suit has precedence (EDITORIAL, DOSSIER §2g-1)."""
+        return _bids(self)
+
+    @property
     def bid_names(self) -> tuple[str, ...]:
         """The contract id, with ``@`` and the suit letter for a preferred-suit level
         (``frage@C``)."""
-        suit = self.preferred_suit
-        return tuple(f"{lv.contract}@{suit.letter}" if lv.preferred and suit is not None
-                     else lv.contract for lv in self.levels)
+        return _names(self.bids, self.preferred_suit)
 
     @property
     def preferred(self) -> Suit | None:
         """The preferred suit (Acorns in Altenburg), if any."""
         return self.preferred_suit
+
+    @property
+    def preference_to_establish(self) -> Literal["first_won", "first_deal"] | None:
+        """The session mode that is still to establish the preferred suit, if any."""
+        if self.preferred_suit is None and self.preferred_mode in ("first_won", "first_deal"):
+            return self.preferred_mode
+        return None
 
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` when a level or the all-pass contract names no contract."""
@@ -139,10 +162,15 @@ class ImmediateHold(Auction[HoldState]):
         for level in self.levels:
             if level.contract not in known:
                 raise ValueError(f"bid level names unknown contract {level.contract!r}")
+        if self.preferred_mode != "fixed" and ladder.colour_suit != self.preferred_suit:
+            raise ValueError(
+                f"with preferred_mode {self.preferred_mode}, the contracts' colour_suit must be "
+                "the preferred suit (unset until a match establishes it), got "
+                + ("none" if ladder.colour_suit is None else ladder.colour_suit.letter))
         self.all_pass.check(ladder)
 
     def _level_of(self, contract: str, preferred: bool) -> int:
-        for index, level in enumerate(self.levels):
+        for index, level in enumerate(self.bids):
             if level.contract == contract and level.preferred == preferred:
                 return index
         return -1
@@ -187,9 +215,9 @@ class ImmediateHold(Auction[HoldState]):
         if auction.holder < 0:
             candidates: range = range(0, 1)
         elif self.jump_bids:
-            candidates = range(auction.level + 1, len(self.levels))
+            candidates = range(auction.level + 1, len(self.bids))
         else:
-            candidates = range(auction.level + 1, min(auction.level + 2, len(self.levels)))
+            candidates = range(auction.level + 1, min(auction.level + 2, len(self.bids)))
         out.extend(BID_BASE + k for k in candidates if self._may_bid(rules, hand, k))
         return tuple(sorted(out))
 
@@ -200,9 +228,9 @@ class ImmediateHold(Auction[HoldState]):
         players = rules.seated
         level_of = aid - BID_BASE
         preferred = auction.preferred_bidders
-        if aid >= BID_BASE and self.levels[level_of].preferred:
+        if aid >= BID_BASE and self.bids[level_of].preferred:
             preferred |= 1 << seat
-        if aid == HOLD.id and self.levels[auction.level].preferred:
+        if aid == HOLD.id and self.bids[auction.level].preferred:
             preferred |= 1 << seat
 
         overbids = auction.overbids or (
@@ -266,7 +294,7 @@ class ImmediateHold(Auction[HoldState]):
             return f"a bid must be higher than the standing {names[auction.level]}"
         if not self._may_bid(rules, hand, level):
             cards = " and ".join(card.symbol_text for card in
-                                 rules.contract_def(self.levels[level].contract).requires)
+                                 rules.contract_def(self.bids[level].contract).requires)
             return f"only a player holding {cards} may bid {names[level]}"
         return "bids go up one step at a time"
 
@@ -291,24 +319,28 @@ class ImmediateHold(Auction[HoldState]):
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
+        return self._describe(())
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """As ``describe``, with the contracts whose called partner names trumps: at their
+        preferred level he must name the preferred suit (EDITORIAL, DOSSIER §2g-1, AMB-07)."""
+        ladder = ladder_of(slots)
+        return self._describe(tuple(
+            c.id for c in ladder.contracts if c.trump_by == "partner" and not c.forced
+            and any(level.preferred and level.contract == c.id for level in self.levels)))
+
+    def _describe(self, partner_named: tuple[str, ...]) -> list[Clause]:
         preferred = self.preferred_suit
         shown = []
-        for level in self.levels:
+        for level in self.bids:
             contract = f"⟨{level.contract}⟩"
             shown.append(f"{contract} in {suit_word(preferred)}"
                          if level.preferred and preferred is not None else contract)
         clauses = [
             Clause("The bids, from lowest to highest, are: " + ", ".join(shown) + ".", "levels"),
         ]
-        if preferred is not None:
-            suit = suit_word(preferred)
-            clauses.append(Clause(
-                f"A contract in {suit} ranks above the same contract in another suit, but "
-                "below the next higher contract.", "preferred_suit"))
-            if self.binding:
-                clauses.append(Clause(
-                    f"A player who bid a {suit} level at any point must play in {suit}.",
-                    "binding"))
+        if any(level.preferred for level in self.levels):
+            clauses += self._describe_preference(partner_named)
         clauses += [
             Clause(f"Eldest speaks first and may open with {shown[0]} or pass; while nobody has "
                    "opened, each player in turn may open or pass.", "levels"),
@@ -341,9 +373,59 @@ class ImmediateHold(Auction[HoldState]):
         clauses.append(self.all_pass.describe())
         return clauses
 
+    def _describe_preference(self, partner_named: tuple[str, ...]) -> list[Clause]:
+        """How the preferred suit is chosen (AMB-46), its precedence and its binding."""
+        preferred = self.preferred_suit
+        mode = self.preferred_mode
+        if mode == "none":
+            return [Clause("There is no preferred suit: no suit has precedence over another, "
+                           "and the bids are the contracts alone.", "preferred_mode")]
+        suit = "the preferred suit" if preferred is None else suit_word(preferred)
+        chosen = {
+            "fixed": f"{suit.capitalize()} are the preferred suit in every hand.",
+            "first_won": "The preferred suit is the trump suit of the first contract that a "
+                         "declarer's party makes in the session.",
+            "first_deal": "The preferred suit is the trump suit chosen in the first deal of "
+                          "the session (the first hand played with a trump suit)."}[mode]
+        if mode != "fixed":
+            chosen += (" Until it is established no suit has precedence, and the bids are the "
+                       "contracts alone." if preferred is None else
+                       f" In this session it is {suit}.")
+        clauses = [Clause(chosen, "preferred_mode", ("preferred_suit",))]
+        clauses.append(Clause(
+            f"A contract in {suit} ranks above the same contract in another suit, but below "
+            "the next higher contract.", "preferred_suit"))
+        if self.binding:
+            level = "a preferred-suit level" if preferred is None else f"a {suit} level"
+            clauses.append(Clause(
+                f"A player who bid {level} at any point must play in {suit}.", "binding"))
+        if partner_named:
+            names = " or ".join(f"⟨{cid}⟩" for cid in partner_named)
+            clauses.append(Clause(
+                f"In a {names} declared in {suit}, the called partner must name {suit} as "
+                "trumps.", "preferred_suit"))
+        return clauses
+
 
 @functools.cache
 def _level_masks(auction: ImmediateHold, rules: Rules) -> tuple[int, ...]:
     """The cards a player must hold to bid each level (its contract's), computed once per
     auction and rule set: every turn of the auction asks for them."""
-    return tuple(rules.contract_def(level.contract).requires_mask for level in auction.levels)
+    return tuple(rules.contract_def(level.contract).requires_mask for level in auction.bids)
+
+
+@functools.cache
+def _bids(auction: ImmediateHold) -> tuple[BidLevel, ...]:
+    """The levels in play, computed once per auction: every turn of the auction asks."""
+    return _in_play(auction.levels, auction.preferred_suit)
+
+
+def _in_play(levels: tuple[BidLevel, ...], suit: Suit | None) -> tuple[BidLevel, ...]:
+    """``levels`` without the preferred ones when there is no preferred suit."""
+    return levels if suit is not None else tuple(lv for lv in levels if not lv.preferred)
+
+
+def _names(levels: tuple[BidLevel, ...], suit: Suit | None) -> tuple[str, ...]:
+    """Each level's contract id, with ``@`` and the suit letter at a preferred level."""
+    return tuple(f"{lv.contract}@{suit.letter}" if lv.preferred and suit is not None
+                 else lv.contract for lv in levels)
