@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import random
 
+import pyspiel
 import pytest
 from drive import legal, play, run
+from pettingzoo.test import api_test
 
 from solo_rules import (
     Action,
+    ActionIndex,
     Card,
     Encoder,
     GameRecord,
@@ -23,13 +26,17 @@ from solo_rules import (
     new_game,
     overlay_bases,
     parse_action,
+    parse_cards,
     read_record,
     record_of,
     rulebook,
     to_json,
 )
 from solo_rules.bots import HeuristicBot, RandomBot
+from solo_rules.integrations.openspiel import register
+from solo_rules.integrations.pettingzoo import env
 from solo_rules.record import replay
+from solo_rules.resample import is_consistent, resample, resample_state
 
 MEDIATEUR = "altenburg-1988+mediateur"
 STACKED = "altenburg-1988+couleur-favorite+mediateur"
@@ -294,3 +301,54 @@ def test_bots_play_the_overlay_to_an_outcome(bot: type[RandomBot] | type[Heurist
         exchanges += state.contract is not None and state.contract.kind == "mediateur"
     if bot is RandomBot:
         assert exchanges > 0
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+@pytest.mark.parametrize("step", [6, 7, 8, 12])
+def test_resampled_deals_are_consistent_with_every_seats_view_of_the_exchange(
+        seat: int, step: int) -> None:
+    """Every seat's resampled deal replays to its very view: before the hand-over, before the
+    return, after it (the card seen face down by all but two seats) and in play."""
+    state = _finish(exchanged("D7"), "CQ H9 H8 C7")
+    rng = random.Random(seat * 100 + step)
+    before = run(new_game(MEDIATEUR, hands=list(HANDS), dealer=3),
+                 *(state.rules.actions.text_of(aid) for _, aid in state.history[:step]))
+    view = before.view(seat)
+    assert is_consistent(view, MEDIATEUR, before.dealt)
+    for _ in range(3):
+        hands = resample(view, MEDIATEUR, rng)
+        assert is_consistent(view, MEDIATEUR, hands)
+        assert resample_state(view, MEDIATEUR, rng).view(seat) == view
+
+
+def test_a_seat_that_saw_the_card_face_down_is_dealt_it_anywhere_in_the_declarers_hand() -> None:
+    """Seat 2 does not know which card went back: its resampled deals give the declarer
+    different hands with the same view (D7 given back, or another of his cards)."""
+    view = exchanged("D7").view(2)
+    rng = random.Random(5)
+    dealt = {resample(view, MEDIATEUR, rng)[0] for _ in range(40)}
+    assert len(dealt) > 1
+    assert all(hand >> Card.HA & 1 == 0 for hand in dealt)
+
+
+def test_openspiel_and_pettingzoo_play_the_overlay() -> None:
+    """The adapters take the exchange's actions; OpenSpiel's resampling keeps each seat's
+    information state through the exchange."""
+    pyspiel.random_sim_test(pyspiel.load_game(register(MEDIATEUR)), num_sims=3,
+                            serialize=False, verbose=False)
+    api_test(env(MEDIATEUR), num_cycles=40)
+    index = ActionIndex(MEDIATEUR)
+    assert {index.action(n).kind for n in range(index.num_distinct_actions)} >= {
+        "demand", "return", "hand over"}
+    state = pyspiel.load_game(register(MEDIATEUR), {"dealer": 3}).new_initial_state()
+    hands = [sorted(parse_cards(hand)) for hand in HANDS]
+    for seat in state.deal_order:
+        state.apply_action(int(hands[seat].pop()))
+    for text in ("bid frage", "pass", "pass", "pass", "declare mediateur H", "demand HA",
+                 "hand over", "return D7", "play CQ"):
+        state.apply_action(index.index(compile(load_variant(MEDIATEUR)).actions.parse(text)))
+        for player in range(4):
+            other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(
+                0.0, 1.0))
+            assert other.information_state_string(player) == \
+                state.information_state_string(player)

@@ -28,7 +28,7 @@ import pyspiel
 from solo_rules.cards import Card, CardSet
 from solo_rules.game import CompiledRules
 from solo_rules.observation import Encoder, rules_of
-from solo_rules.resample import Resampler
+from solo_rules.resample import Resampler, replay
 from solo_rules.state import GameState
 from solo_rules.variant import Variant, available_variants
 
@@ -140,7 +140,12 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
         if self.state is None:
             return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(int(probability_sampler() * (1 << 53)))
-        hands = Resampler(self.state.view(player_id), self.kind.rules).sample(rng)
+        view = self.state.view(player_id)
+        hands = Resampler(view, self.kind.rules).sample(rng)
+        # the seat's history replayed on the new deal: a card it saw given back face down
+        # (the Mediateur exchange) is one the new deal's declarer could have given
+        replayed = replay(self.kind.rules, hands, self.dealer, view, rng)
+        assert replayed is not None
         other: SoloState = self.get_game().new_initial_state()
         given = list(hands)
         for seat in self.deal_order:
@@ -148,7 +153,7 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
             given[seat] &= given[seat] - 1
             other.apply_action(card)
         index = self.kind.encoder.index
-        for _, aid in self.state.history:
+        for _, aid in replayed.history:
             other.apply_action(index.index(aid))
         return other
 
