@@ -718,7 +718,9 @@ class _Table:
         after = state.apply(action)
         self.last = after
         notes = self.notes(state, action, after)
-        text = f"{self.who(seat)}: {self.action_text(action)}"
+        # the action as the human seat saw it: a card given back face down stays face down
+        shown = action if self.human is None else after.view(self.human).history[-1][1]
+        text = f"{self.who(seat)}: {self.action_text(shown)}"
         self.say(text + (f"  ({'; '.join(notes)})" if notes else ""))
         return after
 

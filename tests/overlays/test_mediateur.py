@@ -4,6 +4,7 @@ gives a card back face down, pays the giver, and plays alone for 5 of 8 tricks."
 
 from __future__ import annotations
 
+import io
 import random
 
 import pyspiel
@@ -33,6 +34,7 @@ from solo_rules import (
     to_json,
 )
 from solo_rules.bots import HeuristicBot, RandomBot
+from solo_rules.cli import _Table
 from solo_rules.integrations.openspiel import register
 from solo_rules.integrations.pettingzoo import env
 from solo_rules.record import replay
@@ -352,3 +354,17 @@ def test_openspiel_and_pettingzoo_play_the_overlay() -> None:
                 0.0, 1.0))
             assert other.information_state_string(player) == \
                 state.information_state_string(player)
+
+
+@pytest.mark.parametrize(("human", "printed"), [(None, "seat 0: return ♦7"),
+                                                (2, "seat 0: return face down"),
+                                                (1, "seat 0: return ♦7")])
+def test_the_command_line_shows_a_player_the_return_as_his_seat_saw_it(
+        human: int | None, printed: str) -> None:
+    """A watcher sees every card; a player sees the card given back only if it came to him."""
+    out = io.StringIO()
+    table = _Table(load_variant(MEDIATEUR), out, human)
+    state = run(declared(MEDIATEUR, HANDS, "H"), "demand HA", "hand over")
+    table.step(state, state.action("return D7"))
+    assert out.getvalue().splitlines()[0].startswith(printed)
+    assert ("♦7" in out.getvalue()) == (human != 2)
