@@ -368,3 +368,13 @@ def test_the_command_line_shows_a_player_the_return_as_his_seat_saw_it(
     table.step(state, state.action("return D7"))
     assert out.getvalue().splitlines()[0].startswith(printed)
     assert ("♦7" in out.getvalue()) == (human != 2)
+
+
+def test_the_heuristic_bot_demands_the_trump_ace_and_gives_back_its_weakest_card() -> None:
+    """A simple sensible rule: demand the card worth most with the trumps named (HA, a trump,
+    before the plain DA), give back the card worth least (D7)."""
+    bot = HeuristicBot(0)
+    state = declared(MEDIATEUR, HANDS, "H")
+    assert bot.choose(state.view(0)).text == "demand HA"
+    state = run(state, "demand HA", "hand over")
+    assert bot.choose(state.view(0)).text == "return D7"
