@@ -21,17 +21,16 @@ from solo_rules.actions import DEMAND_BASE, RETURN_BASE, Action, Word
 from solo_rules.cards import Card, Rank, Suit
 from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef
-from solo_rules.rules.ranks import rank_list
+from solo_rules.rules.ranks import RANK_WORDS, rank_list
 from solo_rules.rules.slots import History, Rules, Stage
 from solo_rules.schema import Clause
 from solo_rules.state import GameState, Phase, replace
 
-__all__ = ["HAND_OVER", "Exchange", "ExchangeStage", "Exchanged"]
+__all__ = ["FACE_DOWN", "HAND_OVER", "Exchange", "ExchangeStage", "Exchanged"]
 
 #: The holder of the demanded card hands it to the declarer (public: the table sees it).
 HAND_OVER = Word("hand over", 93, ("give",), "hands over the demanded card")
 
-_RANK_WORDS = ("Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven")
 _NONE: Mapping[int, int] = MappingProxyType({})
 #: the id of a return as the seats that do not see the card read it
 FACE_DOWN = RETURN_BASE + 32
@@ -151,12 +150,12 @@ class Exchange:
 
     def describe(self, name: str, preferred_scores_more: bool) -> list[Clause]:
         """The exchange in prose; ``name`` is the contract's name."""
-        first = _RANK_WORDS[self.ranks[0]]
-        fallback = "".join(f"; if he holds every {_RANK_WORDS[a]}, a {_RANK_WORDS[b]}"
+        first = RANK_WORDS[self.ranks[0]]
+        fallback = "".join(f"; if he holds every {RANK_WORDS[a]}, a {RANK_WORDS[b]}"
                            for a, b in zip(self.ranks, self.ranks[1:], strict=False))
         if len(self.ranks) < len(Rank):
             fallback += ("; if he holds every " + " and every ".join(
-                _RANK_WORDS[r] for r in self.ranks) + ", there is no exchange")
+                RANK_WORDS[r] for r in self.ranks) + ", there is no exchange")
         favourite = (f" ({self.preferred_payment} if it is of the preferred suit)"
                      if preferred_scores_more and self.preferred_payment != self.payment else "")
         return [
@@ -234,7 +233,7 @@ class ExchangeStage(Stage):
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         """Why a demand, hand-over or return is refused now."""
         last = state.history[-1][1]
-        first = _RANK_WORDS[self.rule.ranks[0]]
+        first = RANK_WORDS[self.rule.ranks[0]]
         if DEMAND_BASE <= last < DEMAND_BASE + 32:
             return f"the holder of {Card(last - DEMAND_BASE).symbol_text} hands it over"
         if last == HAND_OVER.id:
@@ -252,7 +251,7 @@ class ExchangeStage(Stage):
             if state.hands[state.player] >> card & 1:
                 return f"the declarer may not demand {card.symbol_text}, which he holds"
             return (f"the declarer demands an {first} he does not hold"
-                    + (f" (a {_RANK_WORDS[self.rule.ranks[1]]} only if he holds every "
+                    + (f" (a {RANK_WORDS[self.rule.ranks[1]]} only if he holds every "
                        f"{first})" if self.rule.ranks[1:] else ""))
         return "the declarer first demands a card"
 
