@@ -830,6 +830,8 @@ class _Table:
         paid = self.paid(outcome.scores, outcome.declarer, outcome.partner, total)
         if paid and not outcome.joint:
             self.say(f"  paid: {paid}")
+        if outcome.note:  # a payment made outside the hand's value (a purchase, a side payment)
+            self.say(f"  also: {outcome.note}")
         self.say("  change: " + ", ".join(f"seat {seat} {score:+d}"
                                           for seat, score in enumerate(outcome.scores)))
 

@@ -35,10 +35,11 @@ from solo_rules import (
 )
 from solo_rules.bots import HeuristicBot, RandomBot
 from solo_rules.cli import _Table
-from solo_rules.integrations.openspiel import register
+from solo_rules.integrations.openspiel import max_game_length, register
 from solo_rules.integrations.pettingzoo import env
 from solo_rules.record import replay
 from solo_rules.resample import is_consistent, resample, resample_state
+from solo_rules.state import replace as sr_replace
 
 MEDIATEUR = "altenburg-1988+mediateur"
 STACKED = "altenburg-1988+couleur-favorite+mediateur"
@@ -293,13 +294,15 @@ def test_a_hand_with_an_exchange_round_trips_through_a_record() -> None:
 @pytest.mark.parametrize("bot", [RandomBot, HeuristicBot])
 def test_bots_play_the_overlay_to_an_outcome(bot: type[RandomBot] | type[HeuristicBot]) -> None:
     rng = random.Random(0)
+    rules = compile(load_variant(MEDIATEUR))
     exchanges = 0
     for seed in range(40):
         bots = [bot(rng.randrange(1 << 30)) for _ in range(4)]
         state = new_game(MEDIATEUR, seed=seed)
         while not state.is_terminal:
             state = state.apply(bots[state.player].choose(state.view(state.player)))
-        state.outcome()
+        # the side payment stays within the utility range the adapters declare
+        assert max(map(abs, state.outcome().scores)) <= rules.settlement.bound(rules)
         exchanges += state.contract is not None and state.contract.kind == "mediateur"
     if bot is RandomBot:
         assert exchanges > 0
@@ -378,3 +381,31 @@ def test_the_heuristic_bot_demands_the_trump_ace_and_gives_back_its_weakest_card
     assert bot.choose(state.view(0)).text == "demand HA"
     state = run(state, "demand HA", "hand over")
     assert bot.choose(state.view(0)).text == "return D7"
+
+
+def test_the_longest_auction_and_exchange_fit_the_declared_game_length() -> None:
+    """Exhaustive search of every sequence of decisions before the first card on a sample
+    deal: with all the cards after it, the hand fits ``max_game_length``."""
+    rules = compile(load_variant(MEDIATEUR))
+    memo: dict[GameState, int] = {}
+
+    def longest(state: GameState) -> int:
+        if state.phase in (Phase.PLAY, Phase.END):
+            return 0
+        key = sr_replace(state, history=state.history[-1:])
+        if key not in memo:
+            memo[key] = 1 + max(longest(state.apply_unchecked(a)) for a in rules.legal_ids(state))
+        return memo[key]
+
+    deepest = longest(new_game(MEDIATEUR, hands=list(HANDS), dealer=3))
+    assert deepest >= 4 + 1 + 3  # an auction, a declaration, the exchange
+    assert deepest + rules.players * rules.hand_size + rules.hand_size <= max_game_length(rules)
+
+
+def test_the_command_line_outcome_shows_the_side_payment() -> None:
+    out = io.StringIO()
+    state = _finish(exchanged("D7"), SWEEP, "stop")
+    _Table(load_variant(MEDIATEUR), out, None).outcome(state)
+    lines = out.getvalue().splitlines()
+    assert "  also: seat 0 paid seat 1 1 for ♥A" in lines
+    assert lines[-1] == "  change: seat 0 +5, seat 1 +1, seat 2 +0, seat 3 +0"

@@ -42,13 +42,15 @@ def game_name(variant: CompiledRules | Variant | str) -> str:
 
 def max_game_length(rules: CompiledRules) -> int:
     """An upper bound of the player actions in a hand: every card, a decision after every
-    trick, a declaration per seat, the call, the trumps and "Helfer?", and an auction in which
+    trick, a declaration per seat, the call, the trumps and "Helfer?", the three steps of a
+    Mediateur exchange where the variant has one, and an auction in which
     each seat speaks at most once between two raises of the bid, plus a pass each (the
     longest auctions, searched exhaustively on sample deals, are far shorter:
     tests/test_openspiel.py)."""
     bids = sum(1 for action in rules.actions.by_id.values() if action.kind == "bid")
+    exchange = 3 if any(a.kind == "demand" for a in rules.actions.by_id.values()) else 0
     players, tricks = rules.players, rules.hand_size
-    return players * tricks + tricks + players + 3 + players * (bids + 2)
+    return players * tricks + tricks + players + 3 + exchange + players * (bids + 2)
 
 
 class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
