@@ -5,6 +5,7 @@ gives a card back face down, pays the giver, and plays alone for 5 of 8 tricks."
 from __future__ import annotations
 
 import io
+import json
 import random
 
 import pyspiel
@@ -21,6 +22,7 @@ from solo_rules import (
     GameState,
     IllegalActionError,
     Phase,
+    PlayerView,
     available_overlays,
     compile,
     load_variant,
@@ -31,6 +33,7 @@ from solo_rules import (
     read_record,
     record_of,
     rulebook,
+    structure,
     to_json,
 )
 from solo_rules.bots import HeuristicBot, RandomBot
@@ -195,6 +198,7 @@ def test_the_card_given_back_is_hidden_from_every_other_seat(trick: str) -> None
         views = [state.view(seat) for state in states]
         assert views[0] == views[1] == views[2]
         assert len({to_json(view) for view in views}) == 1
+        assert structure(json.loads(to_json(views[0])), PlayerView) == views[0]
         assert len({encoder.string(view) for view in views}) == 1
         assert len({tuple(encoder.encode(view)) for view in views}) == 1
         history = [(s, a.text) for s, a in views[0].history]
