@@ -45,8 +45,6 @@ class Phase(enum.StrEnum):
     DECLARE = "declare"
     CALL = "call"
     TRUMP = "trump"
-    #: the Mediateur exchange: a card demanded and one given back (rules.exchange)
-    EXCHANGE = "exchange"
     PLAY = "play"
     DECIDE = "decide"
     END = "end"

@@ -42,6 +42,7 @@ from solo_rules.integrations.openspiel import max_game_length, register
 from solo_rules.integrations.pettingzoo import env
 from solo_rules.record import replay
 from solo_rules.resample import is_consistent, resample, resample_state
+from solo_rules.rules.exchange import EXCHANGE
 from solo_rules.state import replace as sr_replace
 
 MEDIATEUR = "altenburg-1988+mediateur"
@@ -120,13 +121,13 @@ def test_the_declarer_demands_an_ace_he_does_not_hold_trump_ace_included() -> No
     holds it." Any Ace he lacks, trumps included (AMB-48, EDITORIAL); after trumps are named,
     before the first lead."""
     state = declared(MEDIATEUR, HANDS, "H")
-    assert state.phase == Phase.EXCHANGE and state.player == 0
+    assert state.phase == EXCHANGE and state.player == 0
     assert legal(state) == ["demand HA", "demand DA"]
     state = state.apply("demand HA")
     assert state.player == 1 and legal(state) == ["hand over"]
     state = state.apply("hand over")
     assert Card.HA in state.hand(0) and Card.HA not in state.hand(1)
-    assert state.player == 0 and state.phase == Phase.EXCHANGE
+    assert state.player == 0 and state.phase == EXCHANGE
 
 
 def test_with_all_four_aces_he_demands_a_king() -> None:

@@ -24,9 +24,13 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.ranks import RANK_WORDS, rank_list
 from solo_rules.rules.slots import History, Rules, Stage
 from solo_rules.schema import Clause
-from solo_rules.state import GameState, Phase, replace
+from solo_rules.state import GameState, replace
 
-__all__ = ["FACE_DOWN", "HAND_OVER", "Exchange", "ExchangeStage", "Exchanged"]
+__all__ = ["EXCHANGE", "FACE_DOWN", "HAND_OVER", "Exchange", "ExchangeStage", "Exchanged"]
+
+#: The phase of the exchange, a module's own (between the demand and the return the
+#: declarer holds one card more and the giver one fewer, as in the five-hand purchase).
+EXCHANGE = "exchange"
 
 #: The holder of the demanded card hands it to the declarer (public: the table sees it).
 HAND_OVER = Word("hand over", 93, ("give",), "hands over the demanded card")
@@ -178,7 +182,7 @@ class ExchangeStage(Stage):
 
     rule: Exchange
 
-    phase = Phase.EXCHANGE
+    phase = EXCHANGE
     expects = "a demand, the demanded card or a card given back"
 
     def words(self, rules: Rules) -> Iterable[Word]:
@@ -195,7 +199,7 @@ class ExchangeStage(Stage):
         if contract is None or contract.kind != self.rule.contract \
                 or contract.declarer is None or not self.rule.demandable(rules, state):
             return None
-        return replace(state, phase=Phase.EXCHANGE, player=contract.declarer)
+        return replace(state, phase=EXCHANGE, player=contract.declarer)
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """A demand, then the holder's hand-over, then the declarer's return."""
