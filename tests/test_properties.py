@@ -159,6 +159,7 @@ PHASE_KINDS = {
     Phase.PLAY: {"play"},
     Phase.DECIDE: {"stop", "continue", "ask partner", "pass"},
     "purchase": {"pass", "offer", "accept", "refuse"},
+    "exchange": {"demand", "hand over", "return"},
 }
 
 
@@ -344,7 +345,12 @@ def check_view(state: GameState, seat: int) -> None:
     assert view.legal_actions == (state.legal_actions() if state.current_player == seat else ())
     assert view.tricks == state.tricks
     assert [card for _, card in view.trick] == list(state.trick)
-    assert [a.id for _, a in view.history] == [aid for _, aid in state.history]
+    # every action as taken, but one the contract hides from this seat (a card given back face
+    # down in the Mediateur exchange), which it sees as the contract says
+    hidden = {} if contract is None else state.rules.contracts.concealed(state.rules, state, seat)
+    assert [a.id for _, a in view.history] == [hidden.get(n, aid)
+                                               for n, (_, aid) in enumerate(state.history)]
+    assert all(view.history[n][1].card is None for n in hidden)
     partner = None if contract is None else contract.partner
     if partner is not None and (state.partner_revealed or seat == partner):
         assert view.partner == partner

@@ -13,6 +13,9 @@ text                                id           fields
 a word: ``pass``, ``hold``, ...     68..99       the word is the ``kind``
 ``bid NAME``                        100 + k      ``bid`` (its name), ``suit`` of ``@S``
 ``declare CONTRACT [SUIT] [tout]``  1000 + ...   ``contract``, ``suit``, ``tout``
+``demand SA``                       2000..2031   ``card`` (the Mediateur exchange)
+``return H7``                       2032..2063   ``card``; ``return face down`` (2064) is how
+                                                 the others see it: ``card`` is ``None``
 ==================================  ===========  ============================================
 
 Words are contributed by the rule modules that use them (``Word``), each with a fixed id, so a
@@ -34,7 +37,9 @@ __all__ = [
     "BID_BASE",
     "CALL_BASE",
     "DECLARE_BASE",
+    "DEMAND_BASE",
     "PASS",
+    "RETURN_BASE",
     "TRUMP_BASE",
     "WORD_IDS",
     "Action",
@@ -50,9 +55,16 @@ TRUMP_BASE = 64
 WORD_IDS = range(68, 100)
 BID_BASE = 100
 DECLARE_BASE = 1000
+DEMAND_BASE = 2000
+#: ``return CARD`` is ``RETURN_BASE + card``; ``RETURN_BASE + 32`` is a return seen face down
+RETURN_BASE = 2032
 
+#: The kinds whose actions carry a card; ``return`` may carry none (seen face down).
+_CARD_KINDS = ("play", "call", "demand", "return")
 #: The kinds whose actions carry fields; any other kind is a word.
-_FIELD_KINDS = ("play", "call", "trump", "bid", "declare")
+_FIELD_KINDS = (*_CARD_KINDS, "trump", "bid", "declare")
+#: The text of a card given back face down, as the seats that do not see it read it.
+_FACE_DOWN = "face down"
 
 #: (kind, card, suit, contract, tout, bid): what text names, without a variant's ids.
 ActionKey = tuple[str, Card | None, Suit | None, str | None, bool, str | None]
@@ -78,7 +90,7 @@ class Word:
     def __attrs_post_init__(self) -> None:
         if self.text.split()[0] in _FIELD_KINDS or self.text != " ".join(self.text.split()):
             raise ValueError(f"word {self.text!r}: a word is lower-case text that does not "
-                             "begin with play, call, trump, bid or declare")
+                             f"begin with {', '.join(_FIELD_KINDS)}")
 
 
 #: The word every variant has: pass in the auction, or decline an offered decision.
@@ -120,6 +132,17 @@ class Action:
         return cls(TRUMP_BASE + suit, "trump", suit=suit)
 
     @classmethod
+    def demand(cls, card: Card) -> Action:
+        """Demand ``card`` from the seat that holds it (the Mediateur exchange)."""
+        return cls(DEMAND_BASE + card, "demand", card=card)
+
+    @classmethod
+    def give_back(cls, card: Card | None) -> Action:
+        """Give ``card`` back face down in exchange; ``None``: the same, as a seat that does
+        not see the card reads it (``return face down``)."""
+        return cls(RETURN_BASE + (32 if card is None else card), "return", card=card)
+
+    @classmethod
     def word(cls, word: Word) -> Action:
         """The action of a fixed word."""
         return cls(word.id, word.text)
@@ -155,8 +178,9 @@ class Action:
 def _print(key: ActionKey) -> str:
     """The one printer: the text of an action's fields."""
     kind, card, suit, contract, tout, bid = key
-    if kind in ("play", "call"):
-        assert card is not None
+    if kind in _CARD_KINDS:
+        if card is None:
+            return f"{kind} {_FACE_DOWN}"
         return f"{kind} {card.name}"
     if kind == "trump":
         assert suit is not None
@@ -186,7 +210,9 @@ def parse_action(text: str, aliases: Mapping[str, str] = MappingProxyType({})) -
     kind = words[0].lower()
     rest = words[1:]
     try:
-        if kind in ("play", "call") and len(rest) == 1:
+        if kind == "return" and " ".join(rest).lower() == _FACE_DOWN:
+            return kind, None, None, None, False, None
+        if kind in _CARD_KINDS and len(rest) == 1:
             return kind, parse_card(rest[0]), None, None, False, None
         if kind == "trump" and len(rest) == 1:
             return kind, None, parse_suit(rest[0]), None, False, None
@@ -211,6 +237,8 @@ def parse_action(text: str, aliases: Mapping[str, str] = MappingProxyType({})) -
         raise ActionParseError(f"cannot read action {shown(text)}: '{kind}' takes "
                                + {"play": "one card, like 'play CQ'",
                                   "call": "one card, like 'call SA'",
+                                  "demand": "one card, like 'demand SA'",
+                                  "return": "one card, like 'return H7'",
                                   "trump": "one suit, like 'trump H'",
                                   "bid": "a bid's name, like 'bid frage'",
                                   "declare": "a contract, like 'declare solo H'"}[kind])

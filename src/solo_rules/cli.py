@@ -741,7 +741,9 @@ class _Table:
         after = state.apply(action)
         self.last = after
         notes = self.notes(state, action, after)
-        text = f"{self.who(seat)}: {self.action_text(action)}"
+        # the action as the human seat saw it: a card given back face down stays face down
+        shown = action if self.human is None else after.view(self.human).history[-1][1]
+        text = f"{self.who(seat)}: {self.action_text(shown)}"
         self.say(text + (f"  ({'; '.join(notes)})" if notes else ""))
         return after
 
@@ -851,6 +853,8 @@ class _Table:
         paid = self.paid(outcome.scores, outcome.declarer, outcome.partner, total)
         if paid and not outcome.joint:
             self.say(f"  paid: {paid}")
+        if outcome.note:  # a payment made outside the hand's value (a purchase, a side payment)
+            self.say(f"  also: {outcome.note}")
         self.say("  change: " + ", ".join(f"seat {seat} {score:+d}"
                                           for seat, score in enumerate(outcome.scores)))
 

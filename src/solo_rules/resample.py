@@ -9,6 +9,13 @@ the revealed partner's called card, voids shown by play), draws one of them unif
 given ``random.Random``, and keeps it only if replaying the history confirms it: rejection
 from a uniform superset, so the result is uniform over the consistent deals.
 
+Cards that changed hands in the Mediateur exchange (``demand``, ``hand over``, ``return``) are
+drawn where they are now and moved back for the deal; a card the seat saw given back only face
+down is any card of the giver's, drawn uniformly, and the replay tries each card the declarer
+could have given back that the seat would see as that same face-down action. The draws are
+then uniform over the consistent pairs of a deal and a card given back (each hand the giver
+holds now stands for as many pairs as it has cards).
+
 >>> import random, solo_rules as sr
 >>> from solo_rules.resample import resample
 >>> state = sr.new_game("altenburg-1988", seed=7)
@@ -23,9 +30,13 @@ import math
 import random
 from collections.abc import Iterator
 
+import attrs
+
+from solo_rules.cards import Card
 from solo_rules.errors import InvalidStateError
 from solo_rules.game import CompiledRules
 from solo_rules.observation import rules_of
+from solo_rules.rules.exchange import HAND_OVER
 from solo_rules.state import GameState, PlayerView
 from solo_rules.variant import Variant
 
@@ -40,14 +51,34 @@ MAX_TRIES = 100_000
 
 
 def replay(rules: CompiledRules, hands: tuple[int, ...], dealer: int,
-           view: PlayerView) -> GameState | None:
+           view: PlayerView, rng: random.Random | None = None) -> GameState | None:
     """The state reached by playing ``view``'s history on the dealt ``hands``, or ``None``
-    when an action of it is not legal there."""
-    state = rules.start(hands, dealer)
-    for seat, action in view.history:
-        if state.current_player != seat or not rules.is_legal(state, action.id):
+    when an action of it is not legal there. An action the seat saw concealed (a card given
+    back face down) stands for any legal action the seat would see so: each is tried, in an
+    order shuffled by ``rng`` if given, so one consistent with the rest is taken."""
+    return _replay(rules, rules.start(hands, dealer), view, 0, rng)
+
+
+def _replay(rules: CompiledRules, state: GameState, view: PlayerView, first: int,
+            rng: random.Random | None) -> GameState | None:
+    history = view.history
+    for position in range(first, len(history)):
+        seat, action = history[position]
+        if state.current_player != seat:
             return None
-        state = rules.apply_id(state, action.id)
+        if rules.is_legal(state, action.id):
+            state = rules.apply_id(state, action.id)
+            continue
+        seen_so = [after for after in map(lambda aid: rules.apply_id(state, aid),
+                                          rules.legal_ids(state))
+                   if rules.view(after, view.seat).history[position][1] == action]
+        if rng is not None:
+            rng.shuffle(seen_so)
+        for after in seen_so:
+            found = _replay(rules, after, view, position + 1, rng)
+            if found is not None:
+                return found
+        return None
     return state
 
 
@@ -93,13 +124,23 @@ class Resampler:
         if view.called is not None and view.partner not in (None, view.seat) \
                 and view.called in allowed:
             allowed[view.called] = frozenset({view.partner})
+        self.exchange = exchange = _Exchange.of(view)
+        room = [0] * players
+        if exchange is not None:  # the cards are drawn where they are now
+            holder = exchange.giver if exchange.step == "demand" else exchange.declarer
+            if exchange.card in allowed:
+                allowed[exchange.card] &= frozenset({holder})
+            if exchange.returned is not None and exchange.returned in allowed:
+                allowed[exchange.returned] &= frozenset({exchange.giver})
+            if exchange.step == HAND_OVER.text:
+                room[exchange.declarer], room[exchange.giver] = 1, -1
         classes: dict[frozenset[int], list[int]] = {}
         for card, seats in allowed.items():
             classes.setdefault(seats, []).append(card)
         self.classes = tuple((tuple(sorted(seats)), tuple(cards))
                              for seats, cards in sorted(classes.items(), key=_class_key))
         self.capacity = tuple(
-            0 if seat == view.seat else rules.hand_size - played[seat].bit_count()
+            0 if seat == view.seat else rules.hand_size + room[seat] - played[seat].bit_count()
             for seat in range(players))
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.count = self._count(0, self.capacity)
@@ -176,6 +217,8 @@ class Resampler:
                 for card in shuffled[position:position + k]:
                     hands[seat] |= 1 << card
                 position += k
+        if self.exchange is not None:
+            self.exchange.undo(hands, rng)
         return tuple(hands)
 
     def _pick(self, first: int, capacity: tuple[int, ...], rng: random.Random
@@ -215,6 +258,46 @@ def resample_state(view: PlayerView, variant: CompiledRules | Variant | str,
     """A complete state drawn uniformly from those ``view``'s seat cannot tell apart from
     the true one: a resampled deal with the view's history replayed on it."""
     rules = rules_of(variant)
-    state = replay(rules, resample(view, rules, rng), view.dealer, view)
+    state = replay(rules, resample(view, rules, rng), view.dealer, view, rng)
     assert state is not None
     return state
+
+
+@attrs.frozen
+class _Exchange:
+    """The Mediateur exchange as a view shows it: the declarer, the giver, the card demanded,
+    the card given back (``None`` when seen face down or not yet given) and the last step
+    seen (``demand``, ``hand over`` or ``return``)."""
+
+    declarer: int
+    giver: int
+    card: Card
+    returned: Card | None
+    step: str
+
+    @classmethod
+    def of(cls, view: PlayerView) -> _Exchange | None:
+        demand = next(((seat, a) for seat, a in view.history if a.kind == "demand"), None)
+        if demand is None or demand[1].card is None:
+            return None
+        giver = next((seat for seat, a in view.history if a.kind == HAND_OVER.text), None)
+        given = next((a for _, a in view.history if a.kind == "return"), None)
+        if giver is None:  # the holder of the demanded card is to hand it over
+            assert view.current_player is not None
+            return cls(demand[0], view.current_player, demand[1].card, None, "demand")
+        if given is None:
+            return cls(demand[0], giver, demand[1].card, None, HAND_OVER.text)
+        return cls(demand[0], giver, demand[1].card, given.card, "return")
+
+    def undo(self, hands: list[int], rng: random.Random) -> None:
+        """Move the exchanged cards in ``hands`` (as they are now, cards played included)
+        back to where they were dealt; a card given back unseen is any of the giver's."""
+        if self.step == "return":
+            returned = int(self.returned) if self.returned is not None else rng.choice(
+                [c for c in range(32) if hands[self.giver] >> c & 1])
+            hands[self.giver] &= ~(1 << returned)
+            hands[self.declarer] |= 1 << returned
+        if self.step != "demand":
+            hands[self.declarer] &= ~(1 << self.card)
+            hands[self.giver] |= 1 << self.card
+

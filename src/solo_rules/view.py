@@ -3,7 +3,8 @@
 A view holds the seat's own hand, every public action, the tricks, and the contract as the table
 knows it: the called card, but the partner only once revealed (or to the partner himself, who
 knows he holds the called card). It never contains another seat's unplayed card, except the
-cards a contract lays face up (``exposed``).
+cards a contract lays face up (``exposed``), nor an action the contract hides from the seat
+(``ContractRules.concealed``: a card given back face down, which it sees as such).
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
     # the history's (seat, action) pairs, built by zip and map in C: a view is built for
     # every decision of a bot, and the history grows through the hand
     seats, aids = zip(*state.history, strict=True) if state.history else ((), ())
+    concealed = rules.contracts.concealed(rules, state, seat) if contract is not None else None
+    if concealed:  # a card given back face down (the Mediateur exchange)
+        aids = tuple(concealed.get(n, aid) for n, aid in enumerate(aids))
     return PlayerView(
         seat, players, state.dealer, state.phase, state.current_player, state.hand(seat),
         tuple(zip(seats, map(table.__getitem__, aids), strict=True)),

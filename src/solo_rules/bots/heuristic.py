@@ -117,6 +117,15 @@ class HeuristicBot:
         calls = [(a, a.card) for a in legal if a.card is not None and a.kind == "call"]
         if calls:  # call in the suit where the bot is shortest, so the partner can help
             return min(calls, key=lambda ac: (len(view.hand.of_suit(ac[1].suit)), ac[0].id))[0]
+        trump = Trump.NONE if view.trump is None else view.trump
+        if "demand" in kinds:  # the Mediateur exchange: the card worth most with these trumps
+            return max((a for a in legal if a.kind == "demand"),
+                       key=lambda a: (_WORTH[trump][_card(a)], -a.id))
+        if "return" in kinds:  # ... and back the card worth least, the lowest if several
+            tables = _TABLES[trump]
+            return min(legal, key=lambda a: (_WORTH[trump][_card(a)],
+                                             tables.suit_of[_card(a)] == TRUMP,
+                                             tables.power[_card(a)]))
         return kinds.get("pass")
 
     # -- the play ----------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import pyspiel
 from solo_rules.cards import Card, CardSet
 from solo_rules.game import CompiledRules
 from solo_rules.observation import Encoder, rules_of
-from solo_rules.resample import Resampler
+from solo_rules.resample import Resampler, replay
 from solo_rules.state import GameState
 from solo_rules.variant import Variant, available_variants
 
@@ -42,13 +42,15 @@ def game_name(variant: CompiledRules | Variant | str) -> str:
 
 def max_game_length(rules: CompiledRules) -> int:
     """An upper bound of the player actions in a hand: every card, a decision after every
-    trick, a declaration per seat, the call, the trumps and "Helfer?", and an auction in which
+    trick, a declaration per seat, the call, the trumps and "Helfer?", the three steps of a
+    Mediateur exchange where the variant has one, and an auction in which
     each seat speaks at most once between two raises of the bid, plus a pass each (the
     longest auctions, searched exhaustively on sample deals, are far shorter:
     tests/test_openspiel.py)."""
     bids = sum(1 for action in rules.actions.by_id.values() if action.kind == "bid")
+    exchange = 3 if any(a.kind == "demand" for a in rules.actions.by_id.values()) else 0
     players, tricks = rules.players, rules.hand_size
-    return players * tricks + tricks + players + 3 + players * (bids + 2)
+    return players * tricks + tricks + players + 3 + exchange + players * (bids + 2)
 
 
 class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
@@ -140,7 +142,12 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
         if self.state is None:
             return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(int(probability_sampler() * (1 << 53)))
-        hands = Resampler(self.state.view(player_id), self.kind.rules).sample(rng)
+        view = self.state.view(player_id)
+        hands = Resampler(view, self.kind.rules).sample(rng)
+        # the seat's history replayed on the new deal: a card it saw given back face down
+        # (the Mediateur exchange) is one the new deal's declarer could have given
+        replayed = replay(self.kind.rules, hands, self.dealer, view, rng)
+        assert replayed is not None
         other: SoloState = self.get_game().new_initial_state()
         given = list(hands)
         for seat in self.deal_order:
@@ -148,7 +155,7 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
             given[seat] &= given[seat] - 1
             other.apply_action(card)
         index = self.kind.encoder.index
-        for _, aid in self.state.history:
+        for _, aid in replayed.history:
             other.apply_action(index.index(aid))
         return other
 

@@ -18,6 +18,7 @@ from solo_rules.actions import DECLARE_BASE, Action, Word
 from solo_rules.cards import Card, Suit
 from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef, suit_word
+from solo_rules.rules.exchange import Exchange, ExchangeStage
 from solo_rules.rules.params import optional_suit
 from solo_rules.rules.slots import ContractRules, History, Rules, Stage, colour_multiplies
 from solo_rules.schema import Clause, RuleModule, register
@@ -44,6 +45,8 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     contracts: tuple[ContractDef, ...]
     colour_suit: Suit | None = attrs.field(default=None, validator=optional_suit)
     colour_multiplier: int = 1
+    #: the Mediateur exchange of one contract (DOSSIER §2g-2, AMB-48), if the ladder has it
+    exchange: Exchange | None = None
 
     phase = Phase.DECLARE
     expects = "a declaration"
@@ -56,6 +59,8 @@ class ContractLadder(RuleModule, ContractRules, Stage):
             raise ValueError("at most 40 contracts")
         if self.colour_multiplier < 1:
             raise ValueError(f"colour_multiplier must be at least 1, got {self.colour_multiplier}")
+        if self.exchange is not None:
+            self.exchange.check(self.contracts)
 
     # -- the contracts ---------------------------------------------------------------------
 
@@ -96,8 +101,21 @@ class ContractLadder(RuleModule, ContractRules, Stage):
 
     # -- the declaration phase -------------------------------------------------------------
 
-    def stages(self) -> tuple[ContractLadder]:
-        return (self,)
+    def stages(self) -> tuple[Stage, ...]:
+        """The declaration, then the exchange where the ladder has one."""
+        return (self,) if self.exchange is None else (self, ExchangeStage(self.exchange))
+
+    def concealed(self, rules: Rules, state: GameState, seat: int) -> Mapping[int, int]:
+        """The card given back in the exchange, face down to all but its two holders."""
+        if self.exchange is None:
+            return super().concealed(rules, state, seat)
+        return self.exchange.concealed(state, seat)
+
+    def side_payment(self, rules: Rules, state: GameState) -> tuple[tuple[int, ...], str]:
+        """The declarer's payment for the card he demanded in the exchange."""
+        if self.exchange is None:
+            return super().side_payment(rules, state)
+        return self.exchange.side_payment(rules, state)
 
     def declarations(self, preferred: Suit | None) -> tuple[Declaration, ...]:
         """Every declaration of this ladder, by id; a partner-named trump may be bound to the
@@ -172,6 +190,10 @@ class ContractLadder(RuleModule, ContractRules, Stage):
             clauses.append(Clause(
                 f"Tout (all the tricks) may be announced together with the declaration of {names};"
                 " the party must then take every trick.", keys[0], keys[1:]))
+        if self.exchange is not None:
+            name = self.contracts[self.index(self.exchange.contract)].name
+            clauses += self.exchange.describe(name, self.colour_suit is not None
+                                              and self.colour_multiplier > 1)
         return clauses
 
 

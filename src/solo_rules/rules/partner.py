@@ -15,14 +15,13 @@ import attrs
 from solo_rules.actions import CALL_BASE, TRUMP_BASE, Action, Word
 from solo_rules.cards import Card, Rank, Suit
 from solo_rules.ranking import Trump
-from solo_rules.rules.ranks import rank_list
+from solo_rules.rules.ranks import RANK_WORDS, rank_list
 from solo_rules.rules.slots import History, PartnerRules, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, Phase, replace
 
 __all__ = ["ASK", "CalledCard", "Helfer"]
 
-_RANK_WORDS = ("Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven")
 
 #: The declarer's question "Helfer?", which the partner answers "Hier!" (S-WIK, AMB-08).
 ASK = Word("ask partner", 72, ("ask", "helfer", "helfer?"), 'asks "Helfer?"')
@@ -184,7 +183,7 @@ class CalledCard(RuleModule, PartnerRules):
         return self._describe(frozenset(card.rank for card in pack_of(slots).cards))
 
     def _describe(self, dealt: frozenset[Rank]) -> list[Clause]:
-        ladder = [_RANK_WORDS[rank] for rank in self.ranks if rank in dealt]
+        ladder = [RANK_WORDS[rank] for rank in self.ranks if rank in dealt]
         first = ladder[0]
         suits = " of a suit other than trumps" if self.exclude_trump_suit else ""
         fallback = f"if he holds every such {first}, a {ladder[1]}" if ladder[1:] else ""
@@ -283,7 +282,7 @@ class _CallStage(Stage):
         return rules.advance(replace(state, contract=contract, history=history))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
-        ranks = " then ".join(_RANK_WORDS[rank] for rank in self.rule.ranks[:2])
+        ranks = " then ".join(RANK_WORDS[rank] for rank in self.rule.ranks[:2])
         return (f"the declarer calls a card of the highest rank ({ranks}, and so on) that the "
                 "calling rules leave him")
 

@@ -12,7 +12,10 @@ from solo_rules.ranking import Ranking
 from solo_rules.rules.slots import RankRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 
-__all__ = ["MatadorTrumps", "rank_list"]
+__all__ = ["RANK_WORDS", "MatadorTrumps", "rank_list"]
+
+#: The English name of each rank, by ``Rank`` (Ace first), for the rulebook's prose.
+RANK_WORDS = ("Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven")
 
 def rank_list(value: object) -> tuple[Rank, ...]:
     """Convert a list of rank letters (``A K Q J T 9 8 7``, ``10`` for T) without repeats."""

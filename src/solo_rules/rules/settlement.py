@@ -37,14 +37,20 @@ class Settlement(RuleModule, SettlementRules):
         AMB-38) added to the seats' changes."""
         outcome = self._played(rules, state)
         transfers = rules.deal_rules.transfers(state)
-        if not any(transfers):
-            return outcome
-        scores = tuple(s + t * self.units() for s, t in zip(outcome.scores, transfers,
+        if any(transfers):
+            payer = transfers.index(min(transfers))
+            payee = transfers.index(max(transfers))
+            outcome = self._paid(outcome, transfers, f"seat {payer} bought the hand of seat "
+                                                     f"{payee} for {max(transfers) * self.units()}")
+        payments, note = rules.contracts.side_payment(rules, state)
+        if any(payments):
+            outcome = self._paid(outcome, payments, note)
+        return outcome
+
+    def _paid(self, outcome: Outcome, payments: tuple[int, ...], note: str) -> Outcome:
+        """``outcome`` with ``payments`` (score units, one per seat) added and noted."""
+        scores = tuple(s + p * self.units() for s, p in zip(outcome.scores, payments,
                                                            strict=True))
-        payer = transfers.index(min(transfers))
-        payee = transfers.index(max(transfers))
-        note = (f"seat {payer} bought the hand of seat {payee} for "
-                f"{max(transfers) * self.units()}")
         return attrs.evolve(outcome, scores=scores,
                             note=f"{outcome.note}; {note}" if outcome.note else note)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Literal, Protocol, runtime_checkable
 
 from solo_rules.actions import Action, Word
@@ -38,6 +39,9 @@ __all__ = [
     "ladder_of",
     "pack_of",
 ]
+
+#: ``ContractRules.concealed`` when every seat sees every action.
+_NOTHING_CONCEALED: Mapping[int, int] = MappingProxyType({})
 
 #: ``GameState.history`` with the action being applied already appended.
 History = tuple[tuple[int, int], ...]
@@ -208,6 +212,18 @@ class ContractRules(Describes, Protocol):
     def text(self, contract: Contract) -> str:
         """``Solo by seat 2, trumps H, Tout announced`` and the like."""
         ...
+
+    def concealed(self, rules: Rules, state: GameState, seat: int) -> Mapping[int, int]:
+        """The history positions whose action ``seat`` does not see, each with the action id
+        it sees instead (a card given back face down in the Mediateur exchange; none by
+        default)."""
+        return _NOTHING_CONCEALED
+
+    def side_payment(self, rules: Rules, state: GameState) -> tuple[tuple[int, ...], str]:
+        """Payments between seats that the contract's own procedure makes, in score units,
+        one per seat, with a note (the Mediateur's fish to the giver, S-HOY; none by
+        default)."""
+        return (), ""
 
 
 @runtime_checkable
