@@ -67,6 +67,7 @@ class CompiledRules(Rules):
 
     def __init__(self, variant: Variant) -> None:
         self._variant = variant
+        self._hash = hash(variant)  # rule modules key their caches on the rule set
         modules = _modules(variant)
         self.pack_rules = pack = cast(PackRules, modules["pack"])
         self.deal_rules = cast(DealRules, modules["deal"])
@@ -119,7 +120,7 @@ class CompiledRules(Rules):
         return isinstance(other, CompiledRules) and other._variant == self._variant
 
     def __hash__(self) -> int:
-        return hash(self._variant)
+        return self._hash
 
     def __reduce__(self) -> tuple[object, ...]:
         return (compile, (self._variant,))

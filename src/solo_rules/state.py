@@ -290,6 +290,8 @@ class GameState:
         """The seats that play this hand, in turn from ``first``."""
         players = len(self.hands)
         out = self.rules.sitting_out(self)
+        if not out:
+            return _ROTATIONS[players][first % players]
         order = ((first + i) % players for i in range(players))
         return tuple(seat for seat in order if not out >> seat & 1)
 
@@ -402,6 +404,9 @@ class GameState:
         return "\n".join(lines)
 
 
+#: per number of seats and first seat, every seat in turn (``in_turn`` when all play)
+_ROTATIONS = tuple(tuple(tuple((first + i) % players for i in range(players))
+                         for first in range(players)) for players in range(9))
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _ALL_FIELDS = operator.attrgetter(*_FIELDS)
 _new_object = object.__new__

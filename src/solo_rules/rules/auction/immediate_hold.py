@@ -111,10 +111,7 @@ class ImmediateHold(Auction[HoldState]):
         self.all_pass.check(ladder)
 
     def _level_of(self, contract: str, preferred: bool) -> int:
-        for index, level in enumerate(self.levels):
-            if level.contract == contract and level.preferred == preferred:
-                return index
-        return -1
+        return _level_index(self).get((contract, preferred), -1)
 
     @property
     def every_duty(self) -> tuple[Duty, ...]:
@@ -123,15 +120,13 @@ class ImmediateHold(Auction[HoldState]):
 
     def _duties_binding(self, hand: int, level: int) -> list[Duty]:
         """The duties that bind ``hand`` while the standing level is ``level``."""
-        out = []
-        for duty in self.every_duty:
-            cards = card_mask(duty.cards)
-            if hand & cards == cards and level < self.bid_names.index(duty.released_by):
-                out.append(duty)
-        return out
+        return [duty for duty, (cards, _, released) in zip(self.every_duty, _duty_table(self),
+                                                           strict=True)
+                if hand & cards == cards and level < released]
 
     def _duty_bound(self, hand: int, level: int) -> bool:
-        return bool(self._duties_binding(hand, level))
+        return any(hand & cards == cards and level < released
+                   for cards, _, released in _duty_table(self))
 
     def _may_bid(self, rules: Rules, hand: int, level: int) -> bool:
         needed = _level_masks(self, rules)[level]
@@ -144,21 +139,27 @@ class ImmediateHold(Auction[HoldState]):
         return HoldState(1, -1, -1, -1, 0), (dealer + 1) % players
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Legal bid, hold and pass ids for the seat to speak."""
+        """Legal bid, hold and pass ids for the seat to speak: they depend on the standing
+        level, whether anyone holds and whether the seat does, and only those cards of its
+        hand that a level or a duty names, so they are kept on those."""
         auction = self.progress(state)
         seat = state.player
-        hand = state.hands[seat]
+        return _legal(self, rules, auction.level, auction.holder < 0, auction.holder == seat,
+                      state.hands[seat] & _features(self, rules))
+
+    def _legal(self, rules: Rules, level: int, opening: bool, holding: bool,
+               hand: int) -> tuple[int, ...]:
         out = []
-        if not self._duty_bound(hand, auction.level):
+        if not self._duty_bound(hand, level):
             out.append(PASS.id)
-        if auction.holder == seat and self._may_bid(rules, hand, auction.level):
+        if holding and self._may_bid(rules, hand, level):
             out.append(HOLD.id)
-        if auction.holder < 0:
+        if opening:
             candidates: range = range(0, 1)
         elif self.jump_bids:
-            candidates = range(auction.level + 1, len(self.levels))
+            candidates = range(level + 1, len(self.levels))
         else:
-            candidates = range(auction.level + 1, min(auction.level + 2, len(self.levels)))
+            candidates = range(level + 1, min(level + 2, len(self.levels)))
         out.extend(BID_BASE + k for k in candidates if self._may_bid(rules, hand, k))
         return tuple(sorted(out))
 
@@ -246,8 +247,8 @@ class ImmediateHold(Auction[HoldState]):
             return False
         if self.binding and auction.preferred_bidders >> seat & 1 and not in_preferred:
             return False
-        return all(level >= self.bid_names.index(duty.at_least)
-                   for duty in self._duties_binding(hand, auction.level))
+        return all(level >= at_least for cards, at_least, released in _duty_table(self)
+                   if hand & cards == cards and auction.level < released)
 
     # -- prose -----------------------------------------------------------------------------
 
@@ -300,3 +301,39 @@ def _level_masks(auction: ImmediateHold, rules: Rules) -> tuple[int, ...]:
     """The cards a player must hold to bid each level (its contract's), computed once per
     auction and rule set: every turn of the auction asks for them."""
     return tuple(rules.contract_def(level.contract).requires_mask for level in auction.levels)
+
+
+@functools.cache
+def _duty_table(auction: ImmediateHold) -> tuple[tuple[int, int, int], ...]:
+    """Per duty: the mask of its cards, the level it must declare at least, and the level that
+    releases it (asked on every turn of the auction and every declaration)."""
+    names = auction.bid_names
+    return tuple((card_mask(duty.cards), names.index(duty.at_least),
+                  names.index(duty.released_by)) for duty in auction.every_duty)
+
+
+@functools.cache
+def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool], int]:
+    """The level of each (contract, preferred) pair."""
+    index: dict[tuple[str, bool], int] = {}
+    for position, level in enumerate(auction.levels):
+        index.setdefault((level.contract, level.preferred), position)
+    return index
+
+
+@functools.cache
+def _features(auction: ImmediateHold, rules: Rules) -> int:
+    """The cards of a hand that its bids depend on: those a level's contract or a duty needs."""
+    mask = 0
+    for needed in _level_masks(auction, rules):
+        mask |= needed
+    for duty_cards, _, _ in _duty_table(auction):
+        mask |= duty_cards
+    return mask
+
+
+@functools.lru_cache(maxsize=4096)
+def _legal(auction: ImmediateHold, rules: Rules, level: int, opening: bool, holding: bool,
+           hand: int) -> tuple[int, ...]:
+    """The legal ids for ``hand`` (its ``_features`` only) at the standing ``level``."""
+    return auction._legal(rules, level, opening, holding, hand)
