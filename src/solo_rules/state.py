@@ -50,6 +50,12 @@ class Phase(enum.StrEnum):
     END = "end"
 
 
+#: ``Phase.END`` read once: an enum member looked up on its class costs several times a global
+#: (``EnumType.__getattr__`` puts every class attribute through a slow hook), and the loop asks
+#: on every transition whether the hand is over
+_END: str = Phase.END
+
+
 class Flags(enum.IntFlag):
     """Facts about a hand in progress, kept in ``GameState.flags``."""
 
@@ -262,12 +268,12 @@ class GameState:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
-        return None if self.phase == Phase.END else self.player
+        return None if self.phase == _END else self.player
 
     @property
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        return self.phase == Phase.END
+        return self.phase == _END
 
     @property
     def partner_revealed(self) -> bool:
@@ -306,7 +312,16 @@ class GameState:
         """The cards ``seat`` plays the hand with: its hand plus every card it has played (the
         deal itself, before a purchase moved cards, is ``dealt``)."""
         mask = self.hand(seat).mask
-        if seat in self.sitting_out:
+        out = self.rules.sitting_out(self)
+        if not out:  # every seat plays every trick: its card is at its distance from the leader
+            players = len(self.hands)
+            for trick in self.tricks:
+                mask |= 1 << trick.cards[(seat - trick.leader) % players]
+            offset = (seat - self.leader) % players
+            if offset < len(self.trick):
+                mask |= 1 << self.trick[offset]
+            return CardSet(mask)
+        if out >> seat & 1:
             return CardSet(mask)
         for trick in self.tricks:
             mask |= 1 << trick.cards[self.in_turn(trick.leader).index(seat)]
@@ -367,7 +382,7 @@ class GameState:
         else:
             raise TypeError(f"apply takes an Action, its text or its int id, got "
                             f"{type(action).__name__} {action!r:.60}")
-        if self.phase == Phase.END:
+        if self.phase == _END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
         if not rules.is_legal(self, aid):
             texts = [rules.actions.by_id[a].text for a in rules.legal_ids(self)]

@@ -20,6 +20,11 @@ from solo_rules.state import Flags, GameState, Phase, Trick, replace
 
 __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 
+#: read once: an enum member looked up on its class costs several times a global, and every
+#: card played builds a state in this phase
+_PLAY: str = Phase.PLAY
+_REVEALED = Flags.REVEALED
+
 
 def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> int:
     """The cards of ``cards`` that would win ``trick`` as it stands: the duty of a declarer who
@@ -107,7 +112,10 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                                                                   mask)
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        return card_ids(self.mask(rules, state))
+        mask = self.legal_mask(rules, state, state.player)
+        partner = rules.partner
+        return card_ids(mask if partner is None
+                        else partner.restrict_play(rules, state, state.player, mask))
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)
@@ -117,26 +125,26 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         early-end rule decides what follows it."""
         players = rules.seated
         seat = state.player
-        hands = list(state.hands)
-        hands[seat] &= ~(1 << aid)
+        hands = state.hands
+        hands = (*hands[:seat], hands[seat] & ~(1 << aid), *hands[seat + 1:])
         trick = (*state.trick, aid)
         contract = state.contract
         assert contract is not None
         flags = state.flags
         if aid == contract.called:
-            flags |= Flags.REVEALED
+            flags |= _REVEALED
         if len(trick) < players:
             following = ((seat + 1) % players if players == rules.players
                          else state.in_turn(seat)[1])  # a seat sits out: skip it
-            return GameState(rules, Phase.PLAY, following, state.dealer,
-                             tuple(hands), history, state.auction, contract, trick,
+            return GameState(rules, _PLAY, following, state.dealer,
+                             hands, history, state.auction, contract, trick,
                              state.leader, state.tricks, state.won, flags, state.dealt)
         position = rules.tables(contract.trump).winner(trick)
         winner = ((state.leader + position) % players if players == rules.players
                   else state.in_turn(state.leader)[position])
         won = list(state.won)
         won[winner] += 1
-        after = GameState(rules, Phase.PLAY, winner, state.dealer, tuple(hands), history,
+        after = GameState(rules, _PLAY, winner, state.dealer, hands, history,
                           state.auction, contract, (), winner,
                           (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags,
                           state.dealt)

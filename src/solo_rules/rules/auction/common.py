@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -126,12 +126,12 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         """The state once every seat has spoken (``conclude`` it)."""
 
     def progress(self, state: GameState) -> P:
-        """This auction's record in ``state``."""
-        return cast(P, state.auction)
+        """This auction's record in ``state`` (no ``cast``: a call on every turn)."""
+        return state.auction  # type: ignore[return-value]
 
     def record(self, record: object) -> P:
         """``record`` (a ``GameState.auction``) as this auction's own type."""
-        return cast(P, record)
+        return record  # type: ignore[return-value]
 
     def stages(self) -> tuple[Stage, ...]:
         return (self,)
@@ -148,8 +148,11 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         record, following = self.step(rules, state, aid)
-        state = replace(state, auction=record, history=history,
-                        player=state.player if following is None else following)
+        state = GameState(state.rules, state.phase,
+                          state.player if following is None else following,
+                          state.dealer, state.hands, history, record, state.contract,
+                          state.trick, state.leader, state.tricks, state.won, state.flags,
+                          state.dealt)
         return state if following is not None else self.finish(rules, state)
 
     @staticmethod
