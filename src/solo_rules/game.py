@@ -111,6 +111,9 @@ class CompiledRules(Rules):
             self._actions = ActionSpace.build(actions, words)
         except ValueError as exc:  # two modules' actions collide: the file cannot be played
             raise VariantError(f"{variant.id}: cannot be played: {exc}") from None
+        #: the actions by id in a private plain dict: read without the read-only proxy's cost
+        #: on every transition (``legal_actions``, ``apply``)
+        self._action_by_id = dict(self._actions.by_id)
         #: the last state whose legal ids were asked for, and its ids: ``apply`` checks the
         #: action a player just chose from them without computing them again (one tuple,
         #: replaced whole, so threads sharing the rule set read a consistent pair)
@@ -191,6 +194,28 @@ class CompiledRules(Rules):
         ids = () if stage is None else stage.legal(self, state)
         self._last_legal = (state, ids)
         return ids
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        """The legal actions in ``state``, by ascending id (its legal ids, as ``legal_ids``)."""
+        stage = self.stages.get(state.phase)
+        ids = () if stage is None else stage.legal(self, state)
+        self._last_legal = (state, ids)
+        return tuple(map(self._action_by_id.__getitem__, ids))
+
+    def action_of(self, aid: int) -> Action | None:
+        """The action of id ``aid``, if the variant has one."""
+        return self._action_by_id.get(aid)
+
+    def apply_legal(self, state: GameState, aid: int) -> GameState | None:
+        """The state after ``aid`` when it is legal in ``state`` (checked as ``is_legal``
+        does), else ``None``: the checked ``apply`` in one call."""
+        stage = self.stages.get(state.phase)
+        if stage is None:
+            return None
+        last, ids = self._last_legal
+        if not (aid in ids if last is state else stage.is_legal(self, state, aid)):
+            return None
+        return stage.apply(self, state, aid, (*state.history, (state.player, aid)))
 
     def is_legal(self, state: GameState, aid: int) -> bool:
         """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""

@@ -177,6 +177,14 @@ class RuleSet(Protocol):
 
     def is_legal(self, state: GameState, aid: int) -> bool: ...
 
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]: ...
+
+    def action_of(self, aid: int) -> Action | None: ...
+
+    def apply_legal(self, state: GameState, aid: int) -> GameState | None:
+        """The state after ``aid`` if it is legal in ``state``, else ``None``."""
+        ...
+
     def refusal(self, state: GameState, aid: int) -> tuple[str, str]: ...
 
     def apply_id(self, state: GameState, aid: int) -> GameState: ...
@@ -352,8 +360,7 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, sorted by id; empty exactly when the hand is over."""
-        rules = self.rules
-        return tuple(map(rules.actions.by_id.__getitem__, rules.legal_ids(self)))
+        return self.rules.legal_actions(self)
 
     def action(self, text: str) -> Action:
         """The action of this variant written as ``text`` (raises ``ActionParseError``)."""
@@ -370,7 +377,7 @@ class GameState:
         rules = self.rules
         if isinstance(action, Action):
             aid = action.id
-            known = rules.actions.by_id.get(aid)
+            known = rules.action_of(aid)
             if known is not action and (known is None or known.text != action.text):
                 raise ActionParseError(
                     f"{action.text!r} (id {aid}) is not an action of {self.variant.id}"
@@ -384,13 +391,14 @@ class GameState:
                             f"{type(action).__name__} {action!r:.60}")
         if self.phase == _END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
-        if not rules.is_legal(self, aid):
+        after = rules.apply_legal(self, aid)
+        if after is None:
             texts = [rules.actions.by_id[a].text for a in rules.legal_ids(self)]
             reason, why = rules.refusal(self, aid)
             raise IllegalActionError(
                 f"{rules.actions.text_of(aid)!r} is not legal for seat {self.player} in phase "
                 f"{self.phase}: {why}; legal: {', '.join(texts)}", reason, texts)
-        return rules.apply_id(self, aid)
+        return after
 
     def apply_unchecked(self, action: Action | int) -> GameState:
         """The state after a legal ``action``, without the legality check: the fast path for
