@@ -145,7 +145,7 @@ class CompiledRules(Rules):
 
     def tables(self, trump: Trump | None) -> TrumpTables:
         """The cached ranking tables of a contract's trumps (``None``: not yet named)."""
-        return self._tables[Trump.NONE if trump is None else trump]
+        return self._tables[_NO_TRUMP if trump is None else trump]
 
     def contract_def(self, contract_id: str) -> ContractDef:
         """The contract definition by id."""
@@ -252,6 +252,8 @@ class CompiledRules(Rules):
 
 
 _LOCK = threading.Lock()
+#: read once: an enum member looked up on its class costs several times a global
+_NO_TRUMP = Trump.NONE
 
 
 @functools.lru_cache(maxsize=64)

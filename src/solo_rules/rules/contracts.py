@@ -116,7 +116,9 @@ class ContractLadder(RuleModule, ContractRules, Stage):
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """The declarations the seat holds the cards for and the auction allows."""
-        return _legal(self, rules, state.auction, state.player, state.hands[state.player])
+        seat = state.player
+        return _legal(self, rules, state.auction, seat,
+                      state.hands[seat] & _read_cards(self, rules))
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return aid in self.legal(rules, state)
@@ -136,7 +138,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
         return "the auction's result does not allow this declaration"
 
     def _by_id(self, rules: Rules, aid: int) -> Declaration:
-        return next(d for d in self.declarations(rules.auction.preferred) if d.action.id == aid)
+        return _declaration_by_id(self, rules.auction.preferred)[aid]
 
     # -- prose -----------------------------------------------------------------------------
 
@@ -164,14 +166,31 @@ class ContractLadder(RuleModule, ContractRules, Stage):
 @functools.lru_cache(maxsize=4096)
 def _legal(ladder: ContractLadder, rules: Rules, record: object, seat: int,
            hand: int) -> tuple[int, ...]:
-    """The legal declarations, kept: they depend on the auction's record, the seat and its hand
-    only (``AuctionRules.allows``), and are asked for twice per declaration."""
+    """The legal declarations, kept: they depend on the auction's record, the seat and the
+    cards of its hand that a contract requires or the auction reads (``_read_cards``) only."""
     auction = rules.auction
     out: list[int] = []
     for needed, contract, suit, ids in _choices(ladder, auction.preferred):
         if hand & needed == needed and auction.allows(rules, record, seat, hand, contract, suit):
             out += ids
     return tuple(sorted(out))
+
+
+@functools.cache
+def _read_cards(ladder: ContractLadder, rules: Rules) -> int:
+    """The cards of a hand its legal declarations depend on: those a contract requires and
+    those the auction's ``allows`` reads."""
+    mask = rules.auction.declaration_cards(rules)
+    for contract in ladder.contracts:
+        mask |= contract.requires_mask
+    return mask
+
+
+@functools.cache
+def _declaration_by_id(ladder: ContractLadder, preferred: Suit | None
+                       ) -> dict[int, Declaration]:
+    """Every declaration of ``ladder`` by its action id."""
+    return {d.action.id: d for d in ladder.declarations(preferred)}
 
 
 @functools.cache

@@ -19,6 +19,8 @@ from solo_rules.state import Contract, GameState, Phase, replace
 
 __all__ = ["AllPass", "Auction", "card_mask"]
 
+_EVERY_CARD = (1 << 32) - 1
+
 #: The auction's own record of its progress (``GameState.auction``).
 P = TypeVar("P")
 
@@ -135,6 +137,10 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
 
     def stages(self) -> tuple[Stage, ...]:
         return (self,)
+
+    def declaration_cards(self, rules: Rules) -> int:
+        """Every card, unless the auction knows that ``allows`` reads fewer."""
+        return _EVERY_CARD
 
     def words(self, rules: Rules) -> Iterable[Word]:
         return (PASS, *self.extra_words)

@@ -250,6 +250,13 @@ class ImmediateHold(Auction[HoldState]):
         return all(level >= at_least for cards, at_least, released in _duty_table(self)
                    if hand & cards == cards and auction.level < released)
 
+    def declaration_cards(self, rules: Rules) -> int:
+        """The cards of the duties, which bind the declaration too (AMB-02)."""
+        mask = 0
+        for duty_cards, _, _ in _duty_table(self):
+            mask |= duty_cards
+        return mask
+
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
