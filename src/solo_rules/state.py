@@ -10,6 +10,7 @@ small (ints and tuples, hands as 32-bit masks) and share the compiled rule set.
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from collections.abc import Callable
 from typing import Any, Protocol, SupportsIndex, cast
@@ -306,8 +307,7 @@ class GameState:
         out = self.rules.sitting_out(self)
         if not out:
             return _ROTATIONS[players][first % players]
-        order = ((first + i) % players for i in range(players))
-        return tuple(seat for seat in order if not out >> seat & 1)
+        return _seats_in_turn(players, first, out)
 
     def hand(self, seat: int) -> CardSet:
         """The unplayed cards of ``seat`` (a seat number 0..players-1; no negative index)."""
@@ -435,6 +435,14 @@ _ALL_FIELDS = operator.attrgetter(*_FIELDS)
 _new_object = object.__new__
 #: a plain class with ``GameState``'s slots, so ``GameState.__new__`` fills them directly
 _Twin = type("_GameStateTwin", (), {"__slots__": GameState.__slots__})
+
+
+@functools.lru_cache(maxsize=1024)
+def _seats_in_turn(players: int, first: int, out: int) -> tuple[int, ...]:
+    """The seats of ``players`` not in the mask ``out``, in turn from ``first`` (kept: a hand
+    where a seat sits out asks on every card)."""
+    order = ((first + i) % players for i in range(players))
+    return tuple(seat for seat in order if not out >> seat & 1)
 
 
 def _seat_index(seat: object, players: int) -> int:

@@ -112,10 +112,11 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                                                                   mask)
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        mask = self.legal_mask(rules, state, state.player)
+        seat = state.player
+        mask = self.legal_mask(rules, state, seat) if state.trick else state.hands[seat]
         partner = rules.partner
         return card_ids(mask if partner is None
-                        else partner.restrict_play(rules, state, state.player, mask))
+                        else partner.restrict_play(rules, state, seat, mask))
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)
