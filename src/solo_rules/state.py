@@ -104,13 +104,25 @@ class Contract:
         return (self.declarer, *self.co_declarers)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False, weakref_slot=False)
 class Trick:
-    """A completed trick: who led, the cards in playing order, and who won it."""
+    """A completed trick: who led, the cards in playing order, and who won it. Built as
+    ``GameState`` is (a mutable twin, then its class swapped): one per trick played."""
 
     leader: int
     cards: tuple[int, ...]
     winner: int
+
+    def __new__(cls, leader: int, cards: tuple[int, ...], winner: int) -> Trick:
+        trick: Any = _new_object(_TrickTwin)
+        trick.leader = leader
+        trick.cards = cards
+        trick.winner = winner
+        trick.__class__ = cls
+        return trick  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[type[Trick], tuple[int, tuple[int, ...], int]]:
+        return Trick, (self.leader, self.cards, self.winner)
 
     def players(self, players: int) -> tuple[int, ...]:
         """The seats in playing order, when every seat plays (else ``GameState.in_turn``)."""
@@ -435,6 +447,7 @@ _ALL_FIELDS = operator.attrgetter(*_FIELDS)
 _new_object = object.__new__
 #: a plain class with ``GameState``'s slots, so ``GameState.__new__`` fills them directly
 _Twin = type("_GameStateTwin", (), {"__slots__": GameState.__slots__})
+_TrickTwin = type("_TrickTwin", (), {"__slots__": Trick.__slots__})
 
 
 @functools.lru_cache(maxsize=1024)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -43,11 +44,12 @@ class Duty:
     released_by: str
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False, weakref_slot=False)
 class HoldState:
     """Auction progress: the next seat to enter (index from eldest), the holder and challenger
     (-1 for none), the standing level (-1 for none), the seats (a mask) that bid a preferred
-    level, and whether the declarer was forced by an all-pass."""
+    level, and whether the declarer was forced by an all-pass. Built as ``GameState`` is (a
+    mutable twin, then its class swapped): one per turn of the auction."""
 
     next_entrant: int
     holder: int
@@ -55,6 +57,26 @@ class HoldState:
     level: int
     preferred_bidders: int
     forced: bool = False
+
+    def __new__(cls, next_entrant: int, holder: int, challenger: int, level: int,
+                preferred_bidders: int, forced: bool = False) -> HoldState:
+        record: Any = _new_object(_HoldTwin)
+        record.next_entrant = next_entrant
+        record.holder = holder
+        record.challenger = challenger
+        record.level = level
+        record.preferred_bidders = preferred_bidders
+        record.forced = forced
+        record.__class__ = cls
+        return record  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[type[HoldState], tuple[int, int, int, int, int, bool]]:
+        return HoldState, (self.next_entrant, self.holder, self.challenger, self.level,
+                           self.preferred_bidders, self.forced)
+
+
+_new_object = object.__new__
+_HoldTwin = type("_HoldStateTwin", (), {"__slots__": HoldState.__slots__})
 
 
 @register("auction", "auction.immediate_hold")
@@ -206,8 +228,9 @@ class ImmediateHold(Auction[HoldState]):
         auction = self.progress(state)
         if auction.holder >= 0:
             return self.conclude(rules, state, auction.holder)
-        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
-            auction, holder=seat, forced=True))
+        return self.all_passed(rules, state, self.all_pass, lambda seat: HoldState(
+            auction.next_entrant, seat, auction.challenger, auction.level,
+            auction.preferred_bidders, True))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         """Why a bid, hold or pass is refused, in the terms of this auction."""
