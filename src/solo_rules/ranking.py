@@ -90,7 +90,7 @@ class TrumpTables:
         return tuple(sorted(trumps, key=lambda c: -self.power[c]))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Ranking:
     """The card order of a variant: the matadors and the plain and no-trump orders.
 

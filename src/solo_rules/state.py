@@ -331,7 +331,10 @@ class GameState:
     def dealt_hand(self, seat: int) -> CardSet:
         """The cards ``seat`` plays the hand with: its hand plus every card it has played (the
         deal itself, before a purchase moved cards, is ``dealt``)."""
-        mask = self.hand(seat).mask
+        hands = self.hands
+        if type(seat) is not int or not 0 <= seat < len(hands):
+            seat = _seat_index(seat, len(hands))
+        mask = hands[seat]
         out = self.rules.sitting_out(self)
         if not out:  # every seat plays every trick: its card is at its distance from the leader
             players = len(self.hands)
