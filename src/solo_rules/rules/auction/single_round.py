@@ -224,6 +224,10 @@ class SingleRound(Auction[RoundState]):
         bid = self.bids[auction.bid]
         return contract.id == bid.contract and suit in self._suits(bid, contract)
 
+    def declaration_cards(self, rules: Rules) -> int:
+        """None: the declaration allowed depends on the won bid, not on the hand."""
+        return 0
+
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
