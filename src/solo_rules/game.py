@@ -96,6 +96,9 @@ class CompiledRules(Rules):
         if len(self._position) != len(self._order) + 1:
             raise TypeError(f"{variant.id}: two modules own the same phase")
         self.stages = {stage.phase: stage for stage in self._order}
+        #: each phase's legal and apply, bound once: the loop's dispatch is one look-up
+        self._legal_of = {stage.phase: stage.legal for stage in self._order}
+        self._apply_of = {stage.phase: stage.apply for stage in self._order}
         actions: list[Action] = []
         words: list[Word] = []
         self._kinds: dict[str, frozenset[str]] = {}
@@ -190,15 +193,15 @@ class CompiledRules(Rules):
 
     def legal_ids(self, state: GameState) -> tuple[int, ...]:
         """The legal action ids in ``state``, ascending."""
-        stage = self.stages.get(state.phase)
-        ids = () if stage is None else stage.legal(self, state)
+        legal = self._legal_of.get(state.phase)
+        ids = () if legal is None else legal(self, state)
         self._last_legal = (state, ids)
         return ids
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         """The legal actions in ``state``, by ascending id (its legal ids, as ``legal_ids``)."""
-        stage = self.stages.get(state.phase)
-        ids = () if stage is None else stage.legal(self, state)
+        legal = self._legal_of.get(state.phase)
+        ids = () if legal is None else legal(self, state)
         self._last_legal = (state, ids)
         return tuple(map(self._action_by_id.__getitem__, ids))
 
@@ -209,13 +212,14 @@ class CompiledRules(Rules):
     def apply_legal(self, state: GameState, aid: int) -> GameState | None:
         """The state after ``aid`` when it is legal in ``state`` (checked as ``is_legal``
         does), else ``None``: the checked ``apply`` in one call."""
-        stage = self.stages.get(state.phase)
-        if stage is None:
+        apply = self._apply_of.get(state.phase)
+        if apply is None:
             return None
         last, ids = self._last_legal
-        if not (aid in ids if last is state else stage.is_legal(self, state, aid)):
+        if not (aid in ids if last is state else self.stages[state.phase].is_legal(self, state,
+                                                                                    aid)):
             return None
-        return stage.apply(self, state, aid, (*state.history, (state.player, aid)))
+        return apply(self, state, aid, (*state.history, (state.player, aid)))
 
     def is_legal(self, state: GameState, aid: int) -> bool:
         """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""
@@ -227,10 +231,10 @@ class CompiledRules(Rules):
 
     def apply_id(self, state: GameState, aid: int) -> GameState:
         """The state after the legal action ``aid``."""
-        stage = self.stages.get(state.phase)
-        if stage is None:
+        apply = self._apply_of.get(state.phase)
+        if apply is None:
             raise InvalidStateError("the hand is over")
-        return stage.apply(self, state, aid, (*state.history, (state.player, aid)))
+        return apply(self, state, aid, (*state.history, (state.player, aid)))
 
     def refusal(self, state: GameState, aid: int) -> tuple[str, str]:
         """The reason code and the reason why ``aid`` is not legal in ``state``:

@@ -78,8 +78,8 @@ class ContractLadder(RuleModule, ContractRules, Stage):
         """The contract declared by ``declarer`` with ``suit``; where the partner names
         trumps, ``suit`` binds his choice (a preferred-level Grossfrage, AMB-07)."""
         bound = suit if contract.trump_by == "partner" else None
-        return Contract(contract.id, self.index(contract.id), declarer, contract.trump_of(suit),
-                        tout, trump_bound=bound)
+        return Contract(contract.id, _index(self)[contract.id], declarer,
+                        contract.trump_of(suit), tout, trump_bound=bound)
 
     def text(self, contract: Contract) -> str:
         """``Solo by seat 2, trumps H, Tout announced`` and the like."""
@@ -128,7 +128,10 @@ class ContractLadder(RuleModule, ContractRules, Stage):
         declaration = self._by_id(rules, aid)
         contract = self.contract(declaration.contract, declaration.suit, declaration.tout,
                                  state.player)
-        return rules.advance(replace(state, contract=contract, history=history))
+        return rules.advance(GameState(state.rules, state.phase, state.player, state.dealer,
+                                       state.hands, history, state.auction, contract,
+                                       state.trick, state.leader, state.tricks, state.won,
+                                       state.flags, state.dealt))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         cdef = self._by_id(rules, aid).contract
@@ -174,6 +177,12 @@ def _legal(ladder: ContractLadder, rules: Rules, record: object, seat: int,
         if hand & needed == needed and auction.allows(rules, record, seat, hand, contract, suit):
             out += ids
     return tuple(sorted(out))
+
+
+@functools.cache
+def _index(ladder: ContractLadder) -> dict[str, int]:
+    """The position of each contract in the list, by id."""
+    return {contract.id: position for position, contract in enumerate(ladder.contracts)}
 
 
 @functools.cache

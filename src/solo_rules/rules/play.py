@@ -16,7 +16,7 @@ from solo_rules.cards import Card, card_ids
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Flags, GameState, Phase, Trick, replace
+from solo_rules.state import Flags, GameState, Phase, Trick
 
 __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 
@@ -102,7 +102,9 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if self.first_lead == "declarer" and contract is not None \
                 and contract.declarer is not None:
             leader = contract.declarer
-        return replace(state, phase=Phase.PLAY, player=leader, leader=leader, trick=())
+        return GameState(state.rules, _PLAY, leader, state.dealer, state.hands, state.history,
+                         state.auction, contract, (), leader, state.tricks, state.won,
+                         state.flags, state.dealt)
 
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play: these rules, then the partnership's duties."""

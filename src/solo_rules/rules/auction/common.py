@@ -19,6 +19,9 @@ from solo_rules.state import Contract, GameState, Phase, replace
 
 __all__ = ["AllPass", "Auction", "card_mask"]
 
+#: read once: an enum member looked up on its class costs several times a global
+_AUCTION: str = Phase.AUCTION
+
 _EVERY_CARD = (1 << 32) - 1
 
 #: The auction's own record of its progress (``GameState.auction``).
@@ -150,7 +153,9 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         record, first = self.start(state.dealer, rules.players)
-        return replace(state, phase=Phase.AUCTION, player=first, auction=record)
+        return GameState(state.rules, _AUCTION, first, state.dealer, state.hands, state.history,
+                         record, state.contract, state.trick, state.leader, state.tricks,
+                         state.won, state.flags, state.dealt)
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         record, following = self.step(rules, state, aid)

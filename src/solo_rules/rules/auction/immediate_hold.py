@@ -197,27 +197,20 @@ class ImmediateHold(Auction[HoldState]):
         if aid == HOLD.id and self.levels[auction.level].preferred:
             preferred |= 1 << seat
 
-        def next_entrant(holder: int, level: int) -> tuple[HoldState, int | None]:
-            if auction.next_entrant >= players:
-                return HoldState(players, holder, -1, level, preferred), None
-            challenger = state.in_turn(state.eldest)[auction.next_entrant]
-            if holder < 0:
-                return HoldState(auction.next_entrant + 1, -1, -1, -1, preferred), challenger
-            return (HoldState(auction.next_entrant + 1, holder, challenger, level, preferred),
-                    challenger)
-
         if auction.holder < 0:  # opening
             if aid == PASS.id:
-                return next_entrant(-1, -1)
-            return next_entrant(seat, level_of)
+                return _next_entrant(state, auction, players, -1, -1, preferred)
+            return _next_entrant(state, auction, players, seat, level_of, preferred)
         if seat == auction.challenger:
             if aid == PASS.id:
-                return next_entrant(auction.holder, auction.level)
+                return _next_entrant(state, auction, players, auction.holder, auction.level,
+                                     preferred)
             return (HoldState(auction.next_entrant, auction.holder, seat, level_of, preferred),
                     auction.holder)
         # the holder answers
         if aid == PASS.id:
-            return next_entrant(auction.challenger, auction.level)
+            return _next_entrant(state, auction, players, auction.challenger, auction.level,
+                                 preferred)
         level = auction.level if aid == HOLD.id else level_of
         return (HoldState(auction.next_entrant, seat, auction.challenger, level, preferred),
                 auction.challenger)
@@ -324,6 +317,19 @@ class ImmediateHold(Auction[HoldState]):
                 "duty" if duty is self.duty else "duties"))
         clauses.append(self.all_pass.describe())
         return clauses
+
+
+def _next_entrant(state: GameState, auction: HoldState, players: int, holder: int, level: int,
+                  preferred: int) -> tuple[HoldState, int | None]:
+    """The survivor ``holder`` (-1: nobody opened yet) meets the next seat to enter, if any is
+    left; otherwise the auction is over."""
+    if auction.next_entrant >= players:
+        return HoldState(players, holder, -1, level, preferred), None
+    challenger = state.in_turn(state.eldest)[auction.next_entrant]
+    if holder < 0:
+        return HoldState(auction.next_entrant + 1, -1, -1, -1, preferred), challenger
+    return (HoldState(auction.next_entrant + 1, holder, challenger, level, preferred),
+            challenger)
 
 
 @functools.cache
