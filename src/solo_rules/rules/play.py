@@ -186,7 +186,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         contract = state.contract
         assert contract is not None and contract.trump is not None
         tables = rules.tables(contract.trump)
-        follow = hand & tables.follow_mask(state.trick[0])
+        follow = hand & tables.follows[state.trick[0]]
         if self.matador_renege:
             above = None
             if self.renege_against == "highest":
