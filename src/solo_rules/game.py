@@ -13,6 +13,7 @@ import functools
 import random
 import threading
 from collections.abc import Sequence
+from operator import itemgetter
 from pathlib import Path
 from typing import cast
 
@@ -117,6 +118,12 @@ class CompiledRules(Rules):
         #: the actions by id in a private plain dict: read without the read-only proxy's cost
         #: on every transition (``legal_actions``, ``apply``)
         self._action_by_id = dict(self._actions.by_id)
+        #: the actions by id as a tuple (an id no action has holds ``None``, never read: only
+        #: legal ids are looked up), so a legal set is mapped by one ``itemgetter`` in C
+        table: list[Action | None] = [None] * (max(self._action_by_id, default=0) + 1)
+        for aid, action in self._action_by_id.items():
+            table[aid] = action
+        self._action_table = cast(tuple[Action, ...], tuple(table))
         #: the last state whose legal ids were asked for, and its ids: ``apply`` checks the
         #: action a player just chose from them without computing them again (one tuple,
         #: replaced whole, so threads sharing the rule set read a consistent pair)
@@ -203,7 +210,10 @@ class CompiledRules(Rules):
         legal = self._legal_of.get(state.phase)
         ids = () if legal is None else legal(self, state)
         self._last_legal = (state, ids)
-        return tuple(map(self._action_by_id.__getitem__, ids))
+        if len(ids) > 1:
+            actions: tuple[Action, ...] = itemgetter(*ids)(self._action_table)
+            return actions
+        return (self._action_table[ids[0]],) if ids else ()
 
     def action_of(self, aid: int) -> Action | None:
         """The action of id ``aid``, if the variant has one."""
