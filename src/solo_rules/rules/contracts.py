@@ -185,7 +185,7 @@ def _index(ladder: ContractLadder) -> dict[str, int]:
     return {contract.id: position for position, contract in enumerate(ladder.contracts)}
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _read_cards(ladder: ContractLadder, rules: Rules) -> int:
     """The cards of a hand its legal declarations depend on: those a contract requires and
     those the auction's ``allows`` reads."""

@@ -357,7 +357,7 @@ def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool], int]:
     return index
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _features(auction: ImmediateHold, rules: Rules) -> int:
     """The cards of a hand that its bids depend on: those a level's contract or a duty needs."""
     mask = 0

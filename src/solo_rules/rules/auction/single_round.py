@@ -268,7 +268,7 @@ class SingleRound(Auction[RoundState]):
         return clauses
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _features(auction: SingleRound, rules: Rules) -> int:
     """The cards of a hand that its bids depend on: those a bid's contract needs, and those a
     bid needs one of."""
