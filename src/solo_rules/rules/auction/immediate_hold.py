@@ -166,8 +166,13 @@ class ImmediateHold(Auction[HoldState]):
         hand that a level or a duty names, so they are kept on those."""
         auction = self.progress(state)
         seat = state.player
-        return _legal(self, rules, auction.level, auction.holder < 0, auction.holder == seat,
-                      state.hands[seat] & _features(self, rules))
+        features, kept = _kept(self, rules)
+        key = (auction.level, auction.holder < 0, auction.holder == seat,
+               state.hands[seat] & features)
+        ids = kept.get(key)
+        if ids is None:
+            ids = kept[key] = self._legal(rules, *key)
+        return ids
 
     def _legal(self, rules: Rules, level: int, opening: bool, holding: bool,
                hand: int) -> tuple[int, ...]:
@@ -358,18 +363,14 @@ def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool], int]:
 
 
 @functools.lru_cache(maxsize=256)
-def _features(auction: ImmediateHold, rules: Rules) -> int:
-    """The cards of a hand that its bids depend on: those a level's contract or a duty needs."""
+def _kept(auction: ImmediateHold, rules: Rules
+          ) -> tuple[int, dict[tuple[int, bool, bool, int], tuple[int, ...]]]:
+    """The cards of a hand that its bids depend on (those a level's contract or a duty needs),
+    and the legal ids kept by standing level, opening, holding and those cards: a few
+    hundred keys at most, asked on every turn of the auction."""
     mask = 0
     for needed in _level_masks(auction, rules):
         mask |= needed
     for duty_cards, _, _ in _duty_table(auction):
         mask |= duty_cards
-    return mask
-
-
-@functools.lru_cache(maxsize=4096)
-def _legal(auction: ImmediateHold, rules: Rules, level: int, opening: bool, holding: bool,
-           hand: int) -> tuple[int, ...]:
-    """The legal ids for ``hand`` (its ``_features`` only) at the standing ``level``."""
-    return auction._legal(rules, level, opening, holding, hand)
+    return mask, {}
