@@ -13,6 +13,7 @@ import functools
 import random
 import threading
 from collections.abc import Sequence
+from operator import itemgetter
 from pathlib import Path
 from typing import cast
 
@@ -67,6 +68,7 @@ class CompiledRules(Rules):
 
     def __init__(self, variant: Variant) -> None:
         self._variant = variant
+        self._hash = hash(variant)  # rule modules key their caches on the rule set
         modules = _modules(variant)
         self.pack_rules = pack = cast(PackRules, modules["pack"])
         self.deal_rules = cast(DealRules, modules["deal"])
@@ -97,6 +99,9 @@ class CompiledRules(Rules):
         if len(self._position) != len(self._order) + 1:
             raise TypeError(f"{variant.id}: two modules own the same phase")
         self.stages = {stage.phase: stage for stage in self._order}
+        #: each phase's legal and apply, bound once: the loop's dispatch is one look-up
+        self._legal_of = {stage.phase: stage.legal for stage in self._order}
+        self._apply_of = {stage.phase: stage.apply for stage in self._order}
         actions: list[Action] = []
         words: list[Word] = []
         self._kinds: dict[str, frozenset[str]] = {}
@@ -112,6 +117,15 @@ class CompiledRules(Rules):
             self._actions = ActionSpace.build(actions, words)
         except ValueError as exc:  # two modules' actions collide: the file cannot be played
             raise VariantError(f"{variant.id}: cannot be played: {exc}") from None
+        #: the actions by id in a private plain dict: read without the read-only proxy's cost
+        #: on every transition (``legal_actions``, ``apply``)
+        self._action_by_id = dict(self._actions.by_id)
+        #: the actions by id as a tuple (an id no action has holds ``None``, never read: only
+        #: legal ids are looked up), so a legal set is mapped by one ``itemgetter`` in C
+        table: list[Action | None] = [None] * (max(self._action_by_id, default=0) + 1)
+        for aid, action in self._action_by_id.items():
+            table[aid] = action
+        self._action_table = cast(tuple[Action, ...], tuple(table))
         #: the last state whose legal ids were asked for, and its ids: ``apply`` checks the
         #: action a player just chose from them without computing them again (one tuple,
         #: replaced whole, so threads sharing the rule set read a consistent pair)
@@ -121,7 +135,7 @@ class CompiledRules(Rules):
         return isinstance(other, CompiledRules) and other._variant == self._variant
 
     def __hash__(self) -> int:
-        return hash(self._variant)
+        return self._hash
 
     def __reduce__(self) -> tuple[object, ...]:
         return (compile, (self._variant,))
@@ -143,7 +157,7 @@ class CompiledRules(Rules):
 
     def tables(self, trump: Trump | None) -> TrumpTables:
         """The cached ranking tables of a contract's trumps (``None``: not yet named)."""
-        return self._tables[Trump.NONE if trump is None else trump]
+        return self._tables[_NO_TRUMP if trump is None else trump]
 
     def contract_def(self, contract_id: str) -> ContractDef:
         """The contract definition by id."""
@@ -188,10 +202,36 @@ class CompiledRules(Rules):
 
     def legal_ids(self, state: GameState) -> tuple[int, ...]:
         """The legal action ids in ``state``, ascending."""
-        stage = self.stages.get(state.phase)
-        ids = () if stage is None else stage.legal(self, state)
+        legal = self._legal_of.get(state.phase)
+        ids = () if legal is None else legal(self, state)
         self._last_legal = (state, ids)
         return ids
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        """The legal actions in ``state``, by ascending id (its legal ids, as ``legal_ids``)."""
+        legal = self._legal_of.get(state.phase)
+        ids = () if legal is None else legal(self, state)
+        self._last_legal = (state, ids)
+        if len(ids) > 1:
+            actions: tuple[Action, ...] = itemgetter(*ids)(self._action_table)
+            return actions
+        return (self._action_table[ids[0]],) if ids else ()
+
+    def action_of(self, aid: int) -> Action | None:
+        """The action of id ``aid``, if the variant has one."""
+        return self._action_by_id.get(aid)
+
+    def apply_legal(self, state: GameState, aid: int) -> GameState | None:
+        """The state after ``aid`` when it is legal in ``state`` (checked as ``is_legal``
+        does), else ``None``: the checked ``apply`` in one call."""
+        apply = self._apply_of.get(state.phase)
+        if apply is None:
+            return None
+        last, ids = self._last_legal
+        if not (aid in ids if last is state else self.stages[state.phase].is_legal(self, state,
+                                                                                    aid)):
+            return None
+        return apply(self, state, aid, (*state.history, (state.player, aid)))
 
     def is_legal(self, state: GameState, aid: int) -> bool:
         """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""
@@ -203,10 +243,10 @@ class CompiledRules(Rules):
 
     def apply_id(self, state: GameState, aid: int) -> GameState:
         """The state after the legal action ``aid``."""
-        stage = self.stages.get(state.phase)
-        if stage is None:
+        apply = self._apply_of.get(state.phase)
+        if apply is None:
             raise InvalidStateError("the hand is over")
-        return stage.apply(self, state, aid, (*state.history, (state.player, aid)))
+        return apply(self, state, aid, (*state.history, (state.player, aid)))
 
     def refusal(self, state: GameState, aid: int) -> tuple[str, str]:
         """The reason code and the reason why ``aid`` is not legal in ``state``:
@@ -228,6 +268,8 @@ class CompiledRules(Rules):
 
 
 _LOCK = threading.Lock()
+#: read once: an enum member looked up on its class costs several times a global
+_NO_TRUMP = Trump.NONE
 
 
 @functools.lru_cache(maxsize=64)

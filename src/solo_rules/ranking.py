@@ -66,23 +66,25 @@ class TrumpTables:
     power: tuple[int, ...]
     trump_mask: int
     suit_masks: tuple[int, ...]
+    #: per led card, the mask of the cards that follow its effective suit (``follow_mask``),
+    #: read on every card played to a trick
+    follows: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(
+        lambda self: tuple(self.trump_mask if suit == TRUMP else self.suit_masks[suit]
+                           for suit in self.suit_of), takes_self=True))
 
     def winner(self, cards: tuple[int, ...]) -> int:
         """The index in ``cards`` (led card first) of the card that wins the trick."""
-        led = self.suit_of[cards[0]]
+        suit_of, power = self.suit_of, self.power
+        counted = (TRUMP, suit_of[cards[0]])  # the trumps and the led effective suit
         best, best_power = 0, -1
         for index, card in enumerate(cards):
-            suit = self.suit_of[card]
-            if suit in (TRUMP, led):
-                power = self.power[card]
-                if power > best_power:
-                    best, best_power = index, power
+            if suit_of[card] in counted and power[card] > best_power:
+                best, best_power = index, power[card]
         return best
 
     def follow_mask(self, led_card: int) -> int:
         """The mask of cards that follow the suit of ``led_card`` (its effective suit)."""
-        suit = self.suit_of[led_card]
-        return self.trump_mask if suit == TRUMP else self.suit_masks[suit]
+        return self.follows[led_card]
 
     def order(self, pack: CardSet) -> tuple[Card, ...]:
         """The trumps of ``pack``, highest first."""
@@ -90,7 +92,7 @@ class TrumpTables:
         return tuple(sorted(trumps, key=lambda c: -self.power[c]))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Ranking:
     """The card order of a variant: the matadors and the plain and no-trump orders.
 

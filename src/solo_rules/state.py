@@ -10,6 +10,7 @@ small (ints and tuples, hands as 32-bit masks) and share the compiled rule set.
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from collections.abc import Callable
 from typing import Any, Protocol, SupportsIndex, cast
@@ -48,6 +49,12 @@ class Phase(enum.StrEnum):
     PLAY = "play"
     DECIDE = "decide"
     END = "end"
+
+
+#: ``Phase.END`` read once: an enum member looked up on its class costs several times a global
+#: (``EnumType.__getattr__`` puts every class attribute through a slow hook), and the loop asks
+#: on every transition whether the hand is over
+_END: str = Phase.END
 
 
 class Flags(enum.IntFlag):
@@ -97,13 +104,25 @@ class Contract:
         return (self.declarer, *self.co_declarers)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False, weakref_slot=False)
 class Trick:
-    """A completed trick: who led, the cards in playing order, and who won it."""
+    """A completed trick: who led, the cards in playing order, and who won it. Built as
+    ``GameState`` is (a mutable twin, then its class swapped): one per trick played."""
 
     leader: int
     cards: tuple[int, ...]
     winner: int
+
+    def __new__(cls, leader: int, cards: tuple[int, ...], winner: int) -> Trick:
+        trick: Any = _new_object(_TrickTwin)
+        trick.leader = leader
+        trick.cards = cards
+        trick.winner = winner
+        trick.__class__ = cls
+        return trick  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[type[Trick], tuple[int, tuple[int, ...], int]]:
+        return Trick, (self.leader, self.cards, self.winner)
 
     def players(self, players: int) -> tuple[int, ...]:
         """The seats in playing order at a clockwise table where every seat plays (else
@@ -174,6 +193,14 @@ class RuleSet(Protocol):
     def legal_ids(self, state: GameState) -> tuple[int, ...]: ...
 
     def is_legal(self, state: GameState, aid: int) -> bool: ...
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]: ...
+
+    def action_of(self, aid: int) -> Action | None: ...
+
+    def apply_legal(self, state: GameState, aid: int) -> GameState | None:
+        """The state after ``aid`` if it is legal in ``state``, else ``None``."""
+        ...
 
     def refusal(self, state: GameState, aid: int) -> tuple[str, str]: ...
 
@@ -266,12 +293,12 @@ class GameState:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
-        return None if self.phase == Phase.END else self.player
+        return None if self.phase == _END else self.player
 
     @property
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        return self.phase == Phase.END
+        return self.phase == _END
 
     @property
     def partner_revealed(self) -> bool:
@@ -294,7 +321,7 @@ class GameState:
         """The seats that play this hand, in turn from ``first``."""
         out = self.rules.sitting_out(self)
         order = self.rules.turn_orders[first]
-        return tuple(seat for seat in order if not out >> seat & 1) if out else order
+        return _seats_in_turn(order, out) if out else order
 
     def hand(self, seat: int) -> CardSet:
         """The unplayed cards of ``seat`` (a seat number 0..players-1; no negative index)."""
@@ -306,8 +333,20 @@ class GameState:
     def dealt_hand(self, seat: int) -> CardSet:
         """The cards ``seat`` plays the hand with: its hand plus every card it has played (the
         deal itself, before a purchase moved cards, is ``dealt``)."""
-        mask = self.hand(seat).mask
-        if seat in self.sitting_out:
+        hands = self.hands
+        if type(seat) is not int or not 0 <= seat < len(hands):
+            seat = _seat_index(seat, len(hands))
+        mask = hands[seat]
+        out = self.rules.sitting_out(self)
+        if not out:  # every seat plays every trick: its card is at its distance from the leader
+            players = len(self.hands)
+            for trick in self.tricks:
+                mask |= 1 << trick.cards[(seat - trick.leader) % players]
+            offset = (seat - self.leader) % players
+            if offset < len(self.trick):
+                mask |= 1 << self.trick[offset]
+            return CardSet(mask)
+        if out >> seat & 1:
             return CardSet(mask)
         for trick in self.tricks:
             mask |= 1 << trick.cards[self.in_turn(trick.leader).index(seat)]
@@ -338,8 +377,7 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, sorted by id; empty exactly when the hand is over."""
-        rules = self.rules
-        return tuple(map(rules.actions.by_id.__getitem__, rules.legal_ids(self)))
+        return self.rules.legal_actions(self)
 
     def action(self, text: str) -> Action:
         """The action of this variant written as ``text`` (raises ``ActionParseError``)."""
@@ -356,7 +394,7 @@ class GameState:
         rules = self.rules
         if isinstance(action, Action):
             aid = action.id
-            known = rules.actions.by_id.get(aid)
+            known = rules.action_of(aid)
             if known is not action and (known is None or known.text != action.text):
                 raise ActionParseError(
                     f"{action.text!r} (id {aid}) is not an action of {self.variant.id}"
@@ -368,15 +406,16 @@ class GameState:
         else:
             raise TypeError(f"apply takes an Action, its text or its int id, got "
                             f"{type(action).__name__} {action!r:.60}")
-        if self.phase == Phase.END:
+        if self.phase == _END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
-        if not rules.is_legal(self, aid):
+        after = rules.apply_legal(self, aid)
+        if after is None:
             texts = [rules.actions.by_id[a].text for a in rules.legal_ids(self)]
             reason, why = rules.refusal(self, aid)
             raise IllegalActionError(
                 f"{rules.actions.text_of(aid)!r} is not legal for seat {self.player} in phase "
                 f"{self.phase}: {why}; legal: {', '.join(texts)}", reason, texts)
-        return rules.apply_id(self, aid)
+        return after
 
     def apply_unchecked(self, action: Action | int) -> GameState:
         """The state after a legal ``action``, without the legality check: the fast path for
@@ -410,6 +449,14 @@ _ALL_FIELDS = operator.attrgetter(*_FIELDS)
 _new_object = object.__new__
 #: a plain class with ``GameState``'s slots, so ``GameState.__new__`` fills them directly
 _Twin = type("_GameStateTwin", (), {"__slots__": GameState.__slots__})
+_TrickTwin = type("_TrickTwin", (), {"__slots__": Trick.__slots__})
+
+
+@functools.lru_cache(maxsize=1024)
+def _seats_in_turn(order: tuple[int, ...], out: int) -> tuple[int, ...]:
+    """The seats of ``order`` not in the mask ``out``, in that order (kept: a hand where a
+    seat sits out asks on every card)."""
+    return tuple(seat for seat in order if not out >> seat & 1)
 
 
 def _seat_index(seat: object, players: int) -> int:

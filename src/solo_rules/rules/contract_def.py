@@ -66,7 +66,7 @@ class ContractDef:
     def trump_suits(self) -> tuple[Suit | None, ...]:
         """The suits a declaration of this contract may name (``None``: it names none, the
         trumps being fixed, absent, or named by the partner)."""
-        return tuple(Suit) if self.trump_by == "declarer" else (None,)
+        return _EVERY_SUIT if self.trump_by == "declarer" else (None,)
 
     def trump_of(self, suit: Suit | None) -> Trump | None:
         """The trumps of this contract declared with ``suit``: ``None`` while the partner has
@@ -78,3 +78,7 @@ class ContractDef:
         if self.trump_by == "partner" or suit is None:
             return None
         return Trump.of(suit)
+
+
+#: the four suits, listed once: iterating an enum class is slow, and every declaration asks
+_EVERY_SUIT: tuple[Suit | None, ...] = tuple(Suit)

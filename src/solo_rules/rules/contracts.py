@@ -83,8 +83,8 @@ class ContractLadder(RuleModule, ContractRules, Stage):
         """The contract declared by ``declarer`` with ``suit``; where the partner names
         trumps, ``suit`` binds his choice (a preferred-level Grossfrage, AMB-07)."""
         bound = suit if contract.trump_by == "partner" else None
-        return Contract(contract.id, self.index(contract.id), declarer, contract.trump_of(suit),
-                        tout, trump_bound=bound)
+        return Contract(contract.id, _index(self)[contract.id], declarer,
+                        contract.trump_of(suit), tout, trump_bound=bound)
 
     def text(self, contract: Contract) -> str:
         """``Solo by seat 2, trumps H, Tout announced`` and the like."""
@@ -134,7 +134,9 @@ class ContractLadder(RuleModule, ContractRules, Stage):
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """The declarations the seat holds the cards for and the auction allows."""
-        return _legal(self, rules, state.auction, state.player, state.hands[state.player])
+        seat = state.player
+        return _legal(self, rules, state.auction, seat,
+                      state.hands[seat] & _read_cards(self, rules))
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return aid in self.legal(rules, state)
@@ -144,7 +146,10 @@ class ContractLadder(RuleModule, ContractRules, Stage):
         declaration = self._by_id(rules, aid)
         contract = self.contract(declaration.contract, declaration.suit, declaration.tout,
                                  state.player)
-        return rules.advance(replace(state, contract=contract, history=history))
+        return rules.advance(GameState(state.rules, state.phase, state.player, state.dealer,
+                                       state.hands, history, state.auction, contract,
+                                       state.trick, state.leader, state.tricks, state.won,
+                                       state.flags, state.dealt))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         cdef = self._by_id(rules, aid).contract
@@ -154,7 +159,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
         return "the auction's result does not allow this declaration"
 
     def _by_id(self, rules: Rules, aid: int) -> Declaration:
-        return next(d for d in self.declarations(rules.auction.preferred) if d.action.id == aid)
+        return _declaration_by_id(self, rules.auction.preferred)[aid]
 
     # -- prose -----------------------------------------------------------------------------
 
@@ -200,14 +205,37 @@ class ContractLadder(RuleModule, ContractRules, Stage):
 @functools.lru_cache(maxsize=4096)
 def _legal(ladder: ContractLadder, rules: Rules, record: object, seat: int,
            hand: int) -> tuple[int, ...]:
-    """The legal declarations, kept: they depend on the auction's record, the seat and its hand
-    only (``AuctionRules.allows``), and are asked for twice per declaration."""
+    """The legal declarations, kept: they depend on the auction's record, the seat and the
+    cards of its hand that a contract requires or the auction reads (``_read_cards``) only."""
     auction = rules.auction
     out: list[int] = []
     for needed, contract, suit, ids in _choices(ladder, auction.preferred):
         if hand & needed == needed and auction.allows(rules, record, seat, hand, contract, suit):
             out += ids
     return tuple(sorted(out))
+
+
+@functools.cache
+def _index(ladder: ContractLadder) -> dict[str, int]:
+    """The position of each contract in the list, by id."""
+    return {contract.id: position for position, contract in enumerate(ladder.contracts)}
+
+
+@functools.lru_cache(maxsize=256)
+def _read_cards(ladder: ContractLadder, rules: Rules) -> int:
+    """The cards of a hand its legal declarations depend on: those a contract requires and
+    those the auction's ``allows`` reads."""
+    mask = rules.auction.declaration_cards(rules)
+    for contract in ladder.contracts:
+        mask |= contract.requires_mask
+    return mask
+
+
+@functools.cache
+def _declaration_by_id(ladder: ContractLadder, preferred: Suit | None
+                       ) -> dict[int, Declaration]:
+    """Every declaration of ``ladder`` by its action id."""
+    return {d.action.id: d for d in ladder.declarations(preferred)}
 
 
 @functools.cache

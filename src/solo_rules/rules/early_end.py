@@ -36,6 +36,12 @@ STOP = Word("stop", 70, (), "stops play after the first tricks")
 #: Go on for all the tricks (Durchmarsch, Tout, Last).
 CONTINUE = Word("continue", 71, ("go on",), "plays on for all the tricks")
 _SETTLED = Flags.STOPPED | Flags.CONTINUED
+#: read once: an enum member looked up on its class costs several times a global, and these
+#: are asked after every trick
+_STOPPED = Flags.STOPPED
+_CONTINUED = Flags.CONTINUED
+_REVEALED = Flags.REVEALED
+_ASKED = Flags.ASKED
 
 
 def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
@@ -44,7 +50,7 @@ def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
     contract = state.contract
     assert contract is not None
     declarer = contract.declarer
-    knows_partner = (state.flags & Flags.REVEALED or contract.called is None
+    knows_partner = (state.flags & _REVEALED or contract.called is None
                      or contract.partner is None)
     winners = [trick.winner for trick in state.tricks]
     if knows_partner:
@@ -60,7 +66,7 @@ def raised_objective(rules: Rules, state: GameState) -> int:
     objective where going on raises the stakes (S-WIK AMB-04, S-FOS AMB-23)."""
     contract = state.contract
     assert contract is not None
-    if contract.tout or state.flags & Flags.CONTINUED:
+    if contract.tout or state.flags & _CONTINUED:
         return rules.hand_size
     return rules.contract_def(contract.kind).tricks
 
@@ -124,7 +130,7 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         return replace(back, phase=Phase.END) if self.finished(rules, back) else back
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
-        if aid == CONTINUE.id and rules.partner is not None and state.flags & Flags.ASKED:
+        if aid == CONTINUE.id and rules.partner is not None and state.flags & _ASKED:
             return "after asking \"Helfer?\" the party may not play on for all the tricks"
         return "that decision is not open to the declarer now"
 
@@ -169,7 +175,7 @@ class PrimeOrContinue(EarlyEnd):
         if done == at and at < rules.hand_size:
             won, _ = declarer_sees_party_sweep(state)
             if won and not contract.tout:
-                if partner is not None and partner.asking_bars_slam and state.flags & Flags.ASKED:
+                if partner is not None and partner.asking_bars_slam and state.flags & _ASKED:
                     return [STOP.id]
                 return sorted([STOP.id, CONTINUE.id, *ask])
         if done < self.first_tricks:
@@ -181,7 +187,7 @@ class PrimeOrContinue(EarlyEnd):
     def finished(self, rules: Rules, state: GameState) -> bool:
         """Whether the hand ends now."""
         total = rules.hand_size
-        if state.flags & Flags.STOPPED or len(state.tricks) == total:
+        if state.flags & _STOPPED or len(state.tricks) == total:
             return True
         if not self.stop_when_decided:
             return False
@@ -192,7 +198,7 @@ class PrimeOrContinue(EarlyEnd):
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party met its objective."""
         party, _ = state.party_tricks()
-        return bool(state.flags & Flags.STOPPED) or party >= self.objective(rules, state)
+        return bool(state.flags & _STOPPED) or party >= self.objective(rules, state)
 
     def describe(self) -> list[Clause]:
         first = (f"each of the first {self.first_tricks} tricks"
@@ -258,7 +264,7 @@ class FirstAndLast(EarlyEnd):
     def finished(self, rules: Rules, state: GameState) -> bool:
         """Whether the hand ends now."""
         total = rules.hand_size
-        if state.flags & Flags.STOPPED or len(state.tricks) == total:
+        if state.flags & _STOPPED or len(state.tricks) == total:
             return True
         contract = state.contract
         assert contract is not None
@@ -267,7 +273,7 @@ class FirstAndLast(EarlyEnd):
         if not self.stop_when_decided:
             return False
         party, defenders = state.party_tricks()
-        if state.flags & Flags.CONTINUED or (self.last_choice == "none" and not defenders):
+        if state.flags & _CONTINUED or (self.last_choice == "none" and not defenders):
             return defenders > 0
         objective = self.objective(rules, state)
         return party >= objective or defenders > total - objective
@@ -353,7 +359,7 @@ class AbandonAtFive(EarlyEnd):
         total = rules.hand_size
         contract = state.contract
         assert contract is not None
-        if state.flags & Flags.STOPPED or len(state.tricks) == total:
+        if state.flags & _STOPPED or len(state.tricks) == total:
             return True
         if contract.declarer is None:
             return False
@@ -364,7 +370,7 @@ class AbandonAtFive(EarlyEnd):
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party took its tricks (stopping after a sweep has taken them)."""
         party, _ = state.party_tricks()
-        return bool(state.flags & Flags.STOPPED) or party >= self.objective(rules, state)
+        return bool(state.flags & _STOPPED) or party >= self.objective(rules, state)
 
     def describe(self) -> list[Clause]:
         clauses = [Clause("Play is abandoned as soon as the declarer's party has taken the tricks "

@@ -16,9 +16,14 @@ from solo_rules.cards import Card, card_ids
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Flags, GameState, Phase, Trick, replace
+from solo_rules.state import Flags, GameState, Phase, Trick
 
 __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
+
+#: read once: an enum member looked up on its class costs several times a global, and every
+#: card played builds a state in this phase
+_PLAY: str = Phase.PLAY
+_REVEALED = Flags.REVEALED
 
 
 def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> int:
@@ -97,7 +102,9 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if self.first_lead == "declarer" and contract is not None \
                 and contract.declarer is not None:
             leader = contract.declarer
-        return replace(state, phase=Phase.PLAY, player=leader, leader=leader, trick=())
+        return GameState(state.rules, _PLAY, leader, state.dealer, state.hands, state.history,
+                         state.auction, contract, (), leader, state.tricks, state.won,
+                         state.flags, state.dealt)
 
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play: these rules, then the partnership's duties."""
@@ -107,7 +114,11 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                                                                   mask)
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        return card_ids(self.mask(rules, state))
+        seat = state.player
+        mask = self.legal_mask(rules, state, seat) if state.trick else state.hands[seat]
+        partner = rules.partner
+        return card_ids(mask if partner is None
+                        else partner.restrict_play(rules, state, seat, mask))
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)
@@ -117,26 +128,26 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         early-end rule decides what follows it."""
         players = rules.seated
         seat = state.player
-        hands = list(state.hands)
-        hands[seat] &= ~(1 << aid)
+        hands = state.hands
+        hands = (*hands[:seat], hands[seat] & ~(1 << aid), *hands[seat + 1:])
         trick = (*state.trick, aid)
         contract = state.contract
         assert contract is not None
         flags = state.flags
         if aid == contract.called:
-            flags |= Flags.REVEALED
+            flags |= _REVEALED
         if len(trick) < players:
             following = (rules.next_seat[seat] if players == rules.players
                          else state.in_turn(seat)[1])  # a seat sits out: skip it
-            return GameState(rules, Phase.PLAY, following, state.dealer,
-                             tuple(hands), history, state.auction, contract, trick,
+            return GameState(rules, _PLAY, following, state.dealer,
+                             hands, history, state.auction, contract, trick,
                              state.leader, state.tricks, state.won, flags, state.dealt)
         position = rules.tables(contract.trump).winner(trick)
         winner = (rules.turn_orders[state.leader][position] if players == rules.players
                   else state.in_turn(state.leader)[position])
         won = list(state.won)
         won[winner] += 1
-        after = GameState(rules, Phase.PLAY, winner, state.dealer, tuple(hands), history,
+        after = GameState(rules, _PLAY, winner, state.dealer, hands, history,
                           state.auction, contract, (), winner,
                           (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags,
                           state.dealt)
@@ -175,7 +186,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         contract = state.contract
         assert contract is not None and contract.trump is not None
         tables = rules.tables(contract.trump)
-        follow = hand & tables.follow_mask(state.trick[0])
+        follow = hand & tables.follows[state.trick[0]]
         if self.matador_renege:
             above = None
             if self.renege_against == "highest":

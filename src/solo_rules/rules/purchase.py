@@ -119,7 +119,10 @@ class DealerBuys(PacketDeal, Stage):
     @staticmethod
     def _sold(state: GameState) -> bool:
         """Whether the seller accepted: the purchase is the hand's first two actions."""
-        return any(aid == ACCEPT.id for _, aid in state.history[:2])
+        first = state.history[:2]  # read without a generator: asked on every turn of the hand
+        accept = ACCEPT.id
+        return ((len(first) > 0 and first[0][1] == accept)
+                or (len(first) > 1 and first[1][1] == accept))
 
     # -- the purchase phase ----------------------------------------------------------------
 

@@ -180,6 +180,11 @@ class AuctionRules(Describes, Protocol):
         named by the declaration). It depends on nothing else, so the answer can be kept."""
         ...
 
+    def declaration_cards(self, rules: Rules) -> int:
+        """The cards of a hand (a mask) that ``allows`` reads: the legal declarations are kept
+        on those cards alone, besides those a contract requires."""
+        ...
+
 
 @runtime_checkable
 class ContractRules(Describes, Protocol):

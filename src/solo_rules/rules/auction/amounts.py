@@ -76,7 +76,8 @@ def step_passing_for_good(state: GameState, auction: AmountState,
     have). Shared by the auctions where a pass is final (AMB-19)."""
     seat = state.player
     if aid == PASS.id:
-        auction = attrs.evolve(auction, passed=auction.passed | 1 << seat)
+        auction = AmountState(auction.passed | 1 << seat, auction.bidder, auction.level,
+                              auction.forced)
     else:
         auction = AmountState(auction.passed, seat, aid - BID_BASE)
     for following in (*state.in_turn(seat)[1:], seat):
@@ -175,6 +176,10 @@ class AscendingAmounts(Auction[AmountState]):
             return contract.id in bid.contracts and suit in bid.suits
         value = rules.contracts.value(contract.base, contract.trump_of(suit))
         return value >= self.amounts[auction.level]
+
+    def declaration_cards(self, rules: Rules) -> int:
+        """None: the games allowed depend on the winning amount, not on the hand."""
+        return 0
 
     # -- prose -----------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -18,6 +18,11 @@ from solo_rules.schema import Clause, RuleModule
 from solo_rules.state import Contract, GameState, Phase, replace
 
 __all__ = ["AllPass", "Auction", "card_mask"]
+
+#: read once: an enum member looked up on its class costs several times a global
+_AUCTION: str = Phase.AUCTION
+
+_EVERY_CARD = (1 << 32) - 1
 
 #: The auction's own record of its progress (``GameState.auction``).
 P = TypeVar("P")
@@ -127,15 +132,19 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         """The state once every seat has spoken (``conclude`` it)."""
 
     def progress(self, state: GameState) -> P:
-        """This auction's record in ``state``."""
-        return cast(P, state.auction)
+        """This auction's record in ``state`` (no ``cast``: a call on every turn)."""
+        return state.auction  # type: ignore[return-value]
 
     def record(self, record: object) -> P:
         """``record`` (a ``GameState.auction``) as this auction's own type."""
-        return cast(P, record)
+        return record  # type: ignore[return-value]
 
     def stages(self) -> tuple[Stage, ...]:
         return (self,)
+
+    def declaration_cards(self, rules: Rules) -> int:
+        """Every card, unless the auction knows that ``allows`` reads fewer."""
+        return _EVERY_CARD
 
     def words(self, rules: Rules) -> Iterable[Word]:
         return (PASS, *self.extra_words)
@@ -145,12 +154,17 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         record, first = self.start(state.eldest)
-        return replace(state, phase=Phase.AUCTION, player=first, auction=record)
+        return GameState(state.rules, _AUCTION, first, state.dealer, state.hands, state.history,
+                         record, state.contract, state.trick, state.leader, state.tricks,
+                         state.won, state.flags, state.dealt)
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         record, following = self.step(rules, state, aid)
-        state = replace(state, auction=record, history=history,
-                        player=state.player if following is None else following)
+        state = GameState(state.rules, state.phase,
+                          state.player if following is None else following,
+                          state.dealer, state.hands, history, record, state.contract,
+                          state.trick, state.leader, state.tricks, state.won, state.flags,
+                          state.dealt)
         return state if following is not None else self.finish(rules, state)
 
     @staticmethod

@@ -116,6 +116,10 @@ class FirstToDeclare(Auction[FirstState]):
             return self.all_pass.admits(True, contract, suit)
         return contract.id == self.games[auction.game] and suit in contract.trump_suits()
 
+    def declaration_cards(self, rules: Rules) -> int:
+        """None: the declaration allowed depends on the game named, not on the hand."""
+        return 0
+
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         if rules.actions.by_id[aid].kind == "bid":
             return "only a player holding the cards it requires may declare that game"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -71,11 +71,12 @@ class Duty:
         return f"{named} and any of {', '.join(c.symbol_text for c in self.any_of)}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False, weakref_slot=False)
 class HoldState:
     """Auction progress: the next seat to enter (index from eldest), the holder and challenger
     (-1 for none), the standing level (-1 for none), the seats (a mask) that bid a preferred
-    level, and whether the declarer was forced by an all-pass."""
+    level, and whether the declarer was forced by an all-pass. Built as ``GameState`` is (a
+    mutable twin, then its class swapped): one per turn of the auction."""
 
     next_entrant: int
     holder: int
@@ -86,6 +87,28 @@ class HoldState:
     #: eldest passed and ``eldest_pass_duels`` is off: the rest bid once each, without duels
     #: (left out of the repr, which stays what it was before this reading existed)
     overbids: bool = attrs.field(default=False, repr=False)
+
+    def __new__(cls, next_entrant: int, holder: int, challenger: int, level: int,
+                preferred_bidders: int, forced: bool = False, overbids: bool = False
+                ) -> HoldState:
+        record: Any = _new_object(_HoldTwin)
+        record.next_entrant = next_entrant
+        record.holder = holder
+        record.challenger = challenger
+        record.level = level
+        record.preferred_bidders = preferred_bidders
+        record.forced = forced
+        record.overbids = overbids
+        record.__class__ = cls
+        return record  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[type[HoldState], tuple[int, int, int, int, int, bool, bool]]:
+        return HoldState, (self.next_entrant, self.holder, self.challenger, self.level,
+                           self.preferred_bidders, self.forced, self.overbids)
+
+
+_new_object = object.__new__
+_HoldTwin = type("_HoldStateTwin", (), {"__slots__": HoldState.__slots__})
 
 
 @register("auction", "auction.immediate_hold")
@@ -170,10 +193,7 @@ class ImmediateHold(Auction[HoldState]):
         self.all_pass.check(ladder)
 
     def _level_of(self, contract: str, preferred: bool) -> int:
-        for index, level in enumerate(self.bids):
-            if level.contract == contract and level.preferred == preferred:
-                return index
-        return -1
+        return _level_index(self).get((contract, preferred), -1)
 
     @property
     def every_duty(self) -> tuple[Duty, ...]:
@@ -182,14 +202,13 @@ class ImmediateHold(Auction[HoldState]):
 
     def _duties_binding(self, hand: int, level: int) -> list[Duty]:
         """The duties that bind ``hand`` while the standing level is ``level``."""
-        out = []
-        for duty in self.every_duty:
-            if duty.binds(hand) and level < self.bid_names.index(duty.released_by):
-                out.append(duty)
-        return out
+        return [duty for duty, (cards, any_of, _, released)
+                in zip(self.every_duty, _duty_table(self), strict=True)
+                if hand & cards == cards and (not any_of or hand & any_of) and level < released]
 
     def _duty_bound(self, hand: int, level: int) -> bool:
-        return bool(self._duties_binding(hand, level))
+        return any(hand & cards == cards and (not any_of or hand & any_of) and level < released
+                   for cards, any_of, _, released in _duty_table(self))
 
     def _may_bid(self, rules: Rules, hand: int, level: int) -> bool:
         needed = _level_masks(self, rules)[level]
@@ -202,22 +221,33 @@ class ImmediateHold(Auction[HoldState]):
         return HoldState(1, -1, -1, -1, 0), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Legal bid, hold and pass ids for the seat to speak."""
+        """Legal bid, hold and pass ids for the seat to speak: they depend on the standing
+        level, whether anyone holds and whether the seat may hold, and only those cards of its
+        hand that a level or a duty names, so they are kept on those."""
         auction = self.progress(state)
         seat = state.player
-        hand = state.hands[seat]
+        features, kept = _kept(self, rules)
+        key = (auction.level, auction.holder < 0,
+               auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2),
+               state.hands[seat] & features)
+        ids = kept.get(key)
+        if ids is None:
+            ids = kept[key] = self._legal(rules, *key)
+        return ids
+
+    def _legal(self, rules: Rules, level: int, opening: bool, holding: bool,
+               hand: int) -> tuple[int, ...]:
         out = []
-        if not self._duty_bound(hand, auction.level):
+        if not self._duty_bound(hand, level):
             out.append(PASS.id)
-        if (auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2)
-                and self._may_bid(rules, hand, auction.level)):
+        if holding and self._may_bid(rules, hand, level):
             out.append(HOLD.id)
-        if auction.holder < 0:
+        if opening:
             candidates: range = range(0, 1)
         elif self.jump_bids:
-            candidates = range(auction.level + 1, len(self.bids))
+            candidates = range(level + 1, len(self.bids))
         else:
-            candidates = range(auction.level + 1, min(auction.level + 2, len(self.bids)))
+            candidates = range(level + 1, min(level + 2, len(self.bids)))
         out.extend(BID_BASE + k for k in candidates if self._may_bid(rules, hand, k))
         return tuple(sorted(out))
 
@@ -237,14 +267,7 @@ class ImmediateHold(Auction[HoldState]):
             not self.eldest_pass_duels and auction.next_entrant == 1 and aid == PASS.id)
 
         def next_entrant(holder: int, level: int) -> tuple[HoldState, int | None]:
-            if auction.next_entrant >= players:
-                return HoldState(players, holder, -1, level, preferred, overbids=overbids), None
-            challenger = state.in_turn(state.eldest)[auction.next_entrant]
-            if holder < 0:
-                return (HoldState(auction.next_entrant + 1, -1, -1, -1, preferred,
-                                  overbids=overbids), challenger)
-            return (HoldState(auction.next_entrant + 1, holder, challenger, level, preferred,
-                              overbids=overbids), challenger)
+            return _next_entrant(state, auction, players, holder, level, preferred, overbids)
 
         if auction.holder < 0:  # opening
             if aid == PASS.id:
@@ -270,8 +293,9 @@ class ImmediateHold(Auction[HoldState]):
         auction = self.progress(state)
         if auction.holder >= 0:
             return self.conclude(rules, state, auction.holder)
-        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
-            auction, holder=seat, forced=True))
+        return self.all_passed(rules, state, self.all_pass, lambda seat: HoldState(
+            auction.next_entrant, seat, auction.challenger, auction.level,
+            auction.preferred_bidders, True, auction.overbids))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         """Why a bid, hold or pass is refused, in the terms of this auction."""
@@ -313,8 +337,16 @@ class ImmediateHold(Auction[HoldState]):
             return False
         if self.binding and auction.preferred_bidders >> seat & 1 and not in_preferred:
             return False
-        return all(level >= self.bid_names.index(duty.at_least)
-                   for duty in self._duties_binding(hand, auction.level))
+        return all(level >= at_least for cards, any_of, at_least, released in _duty_table(self)
+                   if hand & cards == cards and (not any_of or hand & any_of)
+                   and auction.level < released)
+
+    def declaration_cards(self, rules: Rules) -> int:
+        """The cards of the duties, which bind the declaration too (AMB-02)."""
+        mask = 0
+        for needed, any_of, _, _ in _duty_table(self):
+            mask |= needed | any_of
+        return mask
 
     # -- prose -----------------------------------------------------------------------------
 
@@ -429,3 +461,50 @@ def _names(levels: tuple[BidLevel, ...], suit: Suit | None) -> tuple[str, ...]:
     """Each level's contract id, with ``@`` and the suit letter at a preferred level."""
     return tuple(f"{lv.contract}@{suit.letter}" if lv.preferred and suit is not None
                  else lv.contract for lv in levels)
+
+
+def _next_entrant(state: GameState, auction: HoldState, players: int, holder: int, level: int,
+                  preferred: int, overbids: bool) -> tuple[HoldState, int | None]:
+    """The survivor ``holder`` (-1: nobody opened yet) meets the next seat to enter, if any is
+    left; otherwise the auction is over."""
+    if auction.next_entrant >= players:
+        return HoldState(players, holder, -1, level, preferred, False, overbids), None
+    challenger = state.in_turn(state.eldest)[auction.next_entrant]
+    if holder < 0:
+        return HoldState(auction.next_entrant + 1, -1, -1, -1, preferred, False,
+                         overbids), challenger
+    return (HoldState(auction.next_entrant + 1, holder, challenger, level, preferred, False,
+                      overbids), challenger)
+
+
+@functools.cache
+def _duty_table(auction: ImmediateHold) -> tuple[tuple[int, int, int, int], ...]:
+    """Per duty: the mask of its cards, the mask of which it needs one (``any_of``, 0 for
+    none), the level it must declare at least, and the level that releases it (asked on
+    every turn of the auction and every declaration)."""
+    names = auction.bid_names
+    return tuple((card_mask(duty.cards), card_mask(duty.any_of), names.index(duty.at_least),
+                  names.index(duty.released_by)) for duty in auction.every_duty)
+
+
+@functools.cache
+def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool], int]:
+    """The level of each (contract, preferred) pair among the levels in play."""
+    index: dict[tuple[str, bool], int] = {}
+    for position, level in enumerate(auction.bids):
+        index.setdefault((level.contract, level.preferred), position)
+    return index
+
+
+@functools.lru_cache(maxsize=256)
+def _kept(auction: ImmediateHold, rules: Rules
+          ) -> tuple[int, dict[tuple[int, bool, bool, int], tuple[int, ...]]]:
+    """The cards of a hand that its bids depend on (those a level's contract or a duty needs),
+    and the legal ids kept by standing level, opening, holding and those cards: a few
+    hundred keys at most, asked on every turn of the auction."""
+    mask = 0
+    for needed in _level_masks(auction, rules):
+        mask |= needed
+    for needed, any_of, _, _ in _duty_table(auction):
+        mask |= needed | any_of
+    return mask, {}

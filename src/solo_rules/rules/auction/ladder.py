@@ -105,6 +105,10 @@ class AscendingLadder(Auction[AmountState]):
             return False
         return suit in (bid.suits if contract.trump_by == "declarer" else contract.trump_suits())
 
+    def declaration_cards(self, rules: Rules) -> int:
+        """None: the declarations allowed depend on the won bid, not on the hand."""
+        return 0
+
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:

@@ -5,6 +5,7 @@ forced game (AMB-37)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Literal
 
@@ -78,7 +79,7 @@ class RoundState:
 
 
 @register("auction", "auction.single_round")
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class SingleRound(Auction[RoundState]):
     """One bid each from eldest, a higher bid overriding a lower one [S-NIE: "Higher value bids
     override lower ones ... Each player is allowed to bid once."]; the ranking is data (AMB-31),
@@ -146,16 +147,19 @@ class SingleRound(Auction[RoundState]):
         """Keep (if his hand allows it) or pass for a keeper; otherwise pass, or any allowed
         bid that outranks the standing one (or joins it)."""
         auction = self.progress(state)
-        hand = state.hands[state.player]
-        if auction.keeper >= 0:
-            may_keep = self._may_bid(rules, hand, self.bids[auction.bid])
+        return _legal(self, rules, auction.bid, auction.keeper >= 0,
+                      state.hands[state.player] & _features(self, rules))
+
+    def _legal(self, rules: Rules, bid: int, keeping: bool, hand: int) -> tuple[int, ...]:
+        if keeping:
+            may_keep = self._may_bid(rules, hand, self.bids[bid])
             return (PASS.id, KEEP.id) if may_keep else (PASS.id,)
-        standing = self.bids[auction.bid] if auction.bid >= 0 else None
+        standing = self.bids[bid] if bid >= 0 else None
         out = [PASS.id]
-        for k, bid in enumerate(self.bids):
-            above = standing is None or bid.rank > standing.rank or (
-                k == auction.bid and bid.join)
-            if above and self._may_bid(rules, hand, bid):
+        for k, other in enumerate(self.bids):
+            above = standing is None or other.rank > standing.rank or (
+                k == bid and other.join)
+            if above and self._may_bid(rules, hand, other):
                 out.append(BID_BASE + k)
         return tuple(out)
 
@@ -187,7 +191,9 @@ class SingleRound(Auction[RoundState]):
                 if keeper >= 0:
                     return auction, keeper
         else:
-            auction = attrs.evolve(auction, spoken=auction.spoken + 1)
+            auction = RoundState(auction.spoken + 1, auction.bid, auction.holder,
+                                 auction.joined, auction.keeper, auction.kept_over,
+                                 auction.forced)
         if auction.spoken >= rules.seated:
             return auction, None
         return auction, state.in_turn(state.eldest)[auction.spoken]
@@ -217,6 +223,10 @@ class SingleRound(Auction[RoundState]):
             return self.all_pass.admits(True, contract, suit)
         bid = self.bids[auction.bid]
         return contract.id == bid.contract and suit in self._suits(bid, contract)
+
+    def declaration_cards(self, rules: Rules) -> int:
+        """None: the declaration allowed depends on the won bid, not on the hand."""
+        return 0
 
     # -- prose -----------------------------------------------------------------------------
 
@@ -256,3 +266,21 @@ class SingleRound(Auction[RoundState]):
                               "has one."))
         clauses.append(self.all_pass.describe())
         return clauses
+
+
+@functools.lru_cache(maxsize=256)
+def _features(auction: SingleRound, rules: Rules) -> int:
+    """The cards of a hand that its bids depend on: those a bid's contract needs, and those a
+    bid needs one of."""
+    mask = 0
+    for bid in auction.bids:
+        mask |= rules.contract_def(bid.contract).requires_mask | bid.needs_mask
+    return mask
+
+
+@functools.lru_cache(maxsize=4096)
+def _legal(auction: SingleRound, rules: Rules, bid: int, keeping: bool,
+           hand: int) -> tuple[int, ...]:
+    """The legal ids for ``hand`` (its ``_features`` only) over the standing ``bid``: they are
+    asked on every turn and depend on nothing else."""
+    return auction._legal(rules, bid, keeping, hand)
