@@ -19,7 +19,7 @@ from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP
 from solo_rules.state import GameState, Phase, replace
 
-__all__ = ["Solution", "solve"]
+__all__ = ["DoubleDummy", "Solution", "solve"]
 
 
 @attrs.frozen(slots=True)
@@ -40,8 +40,10 @@ class Solution:
 _Key = tuple[object, ...]
 
 
-class _Search:
-    """One search: the rule set, the party, the card order and the transposition tables."""
+class DoubleDummy:
+    """One hand's searches: the rule set, the party, the card order and the transposition
+    tables. Ask ``makes`` and ``tricks`` of any positions of the hand in play (a sampling bot
+    asks them of each card it may play), and they share what they learn."""
 
     def __init__(self, state: GameState) -> None:
         rules = state.rules
@@ -99,9 +101,6 @@ class _Search:
         ids = self.rules.legal_ids(state)
         if state.phase is not Phase.PLAY or len(ids) < 2 or ids[-1] >= 32:
             return ids
-        legal = 0
-        for card in ids:
-            legal |= 1 << card
         live = 0
         for hand in state.hands:
             live |= hand
@@ -110,20 +109,26 @@ class _Search:
         suit_of = self.suit_of
         named = self.named
         picked: list[int] = []
-        for suit in sorted({suit_of[card] for card in ids}):
+        legal = 0
+        suits = 0
+        for card in ids:
+            legal |= 1 << card
+            suits |= 1 << suit_of[card]
+        for suit, order in enumerate(self.order):
+            if not suits >> suit & 1:
+                continue
             in_run = False
-            for card in self.order[suit]:
+            for card in order:
                 if not live >> card & 1:
                     continue
-                if legal >> card & 1 and not named >> card & 1:
-                    if not in_run:
-                        picked.append(card)
-                    in_run = True
-                elif legal >> card & 1:
+                if not legal >> card & 1:
+                    in_run = False
+                elif named >> card & 1:
                     picked.append(card)
                     in_run = False
-                else:
-                    in_run = False
+                elif not in_run:
+                    picked.append(card)
+                    in_run = True
         return self.ordered(state, picked)
 
     def ordered(self, state: GameState, cards: list[int]) -> tuple[int, ...]:
@@ -163,6 +168,8 @@ class _Search:
             return False
         if state.phase == Phase.END:  # ended early: the tricks are counted to the last one
             state = replace(state, phase=Phase.PLAY, player=state.leader)
+        if left == 1 and state.phase is Phase.PLAY:
+            return self.party_tricks(self.last_trick(state)) >= target
         key = self.key(state)
         low, high = self.bounds.get(key, (have, self.total))
         if low >= target:
@@ -181,6 +188,15 @@ class _Search:
         self.bounds[key] = (max(low, target), high) if result else (low, min(high, target - 1))
         return result
 
+    def last_trick(self, state: GameState) -> GameState:
+        """The last trick played out: every seat has one card left, so no choice remains
+        (no table entry is worth its cost here)."""
+        apply = self.rules.apply_id
+        legal = self.rules.legal_ids
+        while state.phase is Phase.PLAY:
+            state = apply(state, legal(state)[0])
+        return state
+
     def first(self, key: _Key, moves: tuple[int, ...]) -> tuple[int, ...]:
         """``moves`` with the one that last decided this position first."""
         best = self.best.get(key)
@@ -192,6 +208,8 @@ class _Search:
         """Whether the party can make its objective."""
         if state.phase == Phase.END:
             return self.rules.early_end.made(self.rules, state)
+        if len(state.tricks) == self.total - 1 and state.phase is Phase.PLAY:
+            return self.makes(self.last_trick(state))
         key = self.key(state)
         known = self.makes_table.get(key)
         if known is not None:
@@ -224,7 +242,7 @@ class _Search:
 def solve(state: GameState) -> Solution:
     """The double-dummy result of a hand in play (phase ``play`` or the declarer's decision)
     with every hand known: the party's most tricks and whether it can make its objective."""
-    search = _Search(state)
+    search = DoubleDummy(state)
     tricks = search.tricks(state)
     made = search.makes(state)
     return Solution(tricks, made, search.nodes)
