@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from solo_rules.cards import CardSet, card_ids
+from solo_rules.cards import card_ids
 from solo_rules.errors import InvalidStateError
 from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP
@@ -67,15 +67,16 @@ class DoubleDummy:
             for suit in range(5))
         self.suit_of = tables.suit_of
         # Cards a rule may treat by name are never merged with their neighbours: the called
-        # card (its holder's duties, the partner's reveal) and the matadors (renege rules).
-        named = CardSet.of(rules.ranking.matador_cards(tables.trump)).mask
+        # card (its holder's duties, the partner's reveal) and those the play rules name (the
+        # matadors where they may be reneged).
+        named = rules.play.named_cards(rules, tables.trump)
         if contract.called is not None:
             named |= 1 << contract.called
         self.named = named
         self.bounds: dict[_Key, tuple[int, int]] = {}
         self.makes_table: dict[_Key, bool] = {}
-        #: per position, the move that last decided it (tried first next time)
-        self.best: dict[_Key, int] = {}
+        #: per position, its moves, the one that last decided it first (tried first next time)
+        self.expanded: dict[_Key, list[int]] = {}
         self.nodes = 0
 
     def key(self, state: GameState) -> _Key:
@@ -180,10 +181,12 @@ class DoubleDummy:
         gaining = state.player in self.party
         result = not gaining
         apply = self.rules.apply_id
-        for aid in self.first(key, self.moves(state)):
+        moves = self.ordered_moves(key, state)
+        for i, aid in enumerate(moves):
             if self.at_least(apply(state, aid), target) is gaining:
                 result = gaining
-                self.best[key] = aid
+                if i:
+                    moves.insert(0, moves.pop(i))
                 break
         self.bounds[key] = (max(low, target), high) if result else (low, min(high, target - 1))
         return result
@@ -197,12 +200,13 @@ class DoubleDummy:
             state = apply(state, legal(state)[0])
         return state
 
-    def first(self, key: _Key, moves: tuple[int, ...]) -> tuple[int, ...]:
-        """``moves`` with the one that last decided this position first."""
-        best = self.best.get(key)
-        if best is None or best == moves[0] or best not in moves:
-            return moves
-        return (best, *(aid for aid in moves if aid != best))
+    def ordered_moves(self, key: _Key, state: GameState) -> list[int]:
+        """The moves of a position, kept per position with the one that last decided it
+        first: the null-window searches at other targets come back to the same positions."""
+        moves = self.expanded.get(key)
+        if moves is None:
+            moves = self.expanded[key] = list(self.moves(state))
+        return moves
 
     def makes(self, state: GameState) -> bool:
         """Whether the party can make its objective."""
@@ -218,10 +222,12 @@ class DoubleDummy:
         gaining = state.player in self.party
         result = not gaining
         apply = self.rules.apply_id
-        for aid in self.first(key, self.moves(state)):
+        moves = self.ordered_moves(key, state)
+        for i, aid in enumerate(moves):
             if self.makes(apply(state, aid)) is gaining:
                 result = gaining
-                self.best[key] = aid
+                if i:
+                    moves.insert(0, moves.pop(i))
                 break
         self.makes_table[key] = result
         return result
