@@ -57,6 +57,8 @@ class DoubleDummy:
         self.rules = rules
         self.contract = contract
         self.party = state.party()
+        #: the party's first and last seat (the same seat when the declarer plays alone)
+        self.ends = (self.party[0], self.party[-1])
         self.total = rules.hand_size
         tables = rules.tables(contract.trump)
         self.power = tables.power
@@ -66,6 +68,11 @@ class DoubleDummy:
                          key=lambda c: -tables.power[c]))
             for suit in range(5))
         self.suit_of = tables.suit_of
+        #: the order of leads: the party's strongest first, the defence's plain cards first
+        self.party_lead = tuple(-power for power in tables.power)
+        self.defence_lead = tuple((suit == TRUMP, -power)
+                                  for suit, power in zip(tables.suit_of, tables.power,
+                                                         strict=True))
         # Cards a rule may treat by name are never merged with their neighbours: the called
         # card (its holder's duties, the partner's reveal) and those the play rules name (the
         # matadors where they may be reneged).
@@ -73,6 +80,8 @@ class DoubleDummy:
         if contract.called is not None:
             named |= 1 << contract.called
         self.named = named
+        #: the cards ``moves`` keeps, per (legal cards, live cards)
+        self.runs: dict[tuple[int, int], tuple[int, ...]] = {}
         self.bounds: dict[_Key, tuple[int, int]] = {}
         self.makes_table: dict[_Key, bool] = {}
         #: per position, its moves, the one that last decided it first (tried first next time)
@@ -91,7 +100,8 @@ class DoubleDummy:
 
     def party_tricks(self, state: GameState) -> int:
         won = state.won
-        return sum(won[seat] for seat in self.party)
+        first, last = self.ends
+        return won[first] + won[last] if first != last else won[first]
 
     def moves(self, state: GameState) -> tuple[int, ...]:
         """The legal actions, one card of each run of equivalent cards, strongest first.
@@ -107,17 +117,20 @@ class DoubleDummy:
             live |= hand
         for card in state.trick:
             live |= 1 << card
-        suit_of = self.suit_of
-        named = self.named
-        picked: list[int] = []
         legal = 0
-        suits = 0
         for card in ids:
             legal |= 1 << card
-            suits |= 1 << suit_of[card]
-        for suit, order in enumerate(self.order):
-            if not suits >> suit & 1:
-                continue
+        picked = self.runs.get((legal, live))
+        if picked is None:
+            picked = self.runs[legal, live] = self.one_per_run(legal, live)
+        return self.ordered(state, list(picked))
+
+    def one_per_run(self, legal: int, live: int) -> tuple[int, ...]:
+        """The first card of each run of ``legal`` cards (masks) among the ``live`` ones in
+        the rank order of each suit; a named card is a run of its own."""
+        named = self.named
+        picked: list[int] = []
+        for order in self.order:
             in_run = False
             for card in order:
                 if not live >> card & 1:
@@ -130,7 +143,7 @@ class DoubleDummy:
                 elif not in_run:
                     picked.append(card)
                     in_run = True
-        return self.ordered(state, picked)
+        return tuple(picked)
 
     def ordered(self, state: GameState, cards: list[int]) -> tuple[int, ...]:
         """Good moves first: the party's strongest leads, the defence's plain winners before
@@ -140,10 +153,8 @@ class DoubleDummy:
         trick = state.trick
         suit_of = self.suit_of
         if not trick:
-            if state.player in self.party:
-                cards.sort(key=lambda card: -power[card])
-            else:
-                cards.sort(key=lambda card: (suit_of[card] == TRUMP, -power[card]))
+            cards.sort(key=(self.party_lead if state.player in self.party
+                            else self.defence_lead).__getitem__)
             return tuple(cards)
         led = suit_of[trick[0]]
         best = max((c for c in trick if suit_of[c] in (TRUMP, led)), key=power.__getitem__)
