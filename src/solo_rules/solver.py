@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import attrs
 
-from solo_rules.cards import CardSet, card_ids
+from solo_rules.cards import card_ids
 from solo_rules.errors import InvalidStateError
 from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP
 from solo_rules.state import GameState, Phase, replace
 
-__all__ = ["Solution", "solve"]
+__all__ = ["DoubleDummy", "Solution", "solve"]
 
 
 @attrs.frozen(slots=True)
@@ -40,8 +40,10 @@ class Solution:
 _Key = tuple[object, ...]
 
 
-class _Search:
-    """One search: the rule set, the party, the card order and the transposition tables."""
+class DoubleDummy:
+    """One hand's searches: the rule set, the party, the card order and the transposition
+    tables. Ask ``makes`` and ``tricks`` of any positions of the hand in play (a sampling bot
+    asks them of each card it may play), and they share what they learn."""
 
     def __init__(self, state: GameState) -> None:
         rules = state.rules
@@ -55,6 +57,8 @@ class _Search:
         self.rules = rules
         self.contract = contract
         self.party = state.party()
+        #: the party's first and last seat (the same seat when the declarer plays alone)
+        self.ends = (self.party[0], self.party[-1])
         self.total = rules.hand_size
         tables = rules.tables(contract.trump)
         self.power = tables.power
@@ -64,16 +68,24 @@ class _Search:
                          key=lambda c: -tables.power[c]))
             for suit in range(5))
         self.suit_of = tables.suit_of
+        #: the order of leads: the party's strongest first, the defence's plain cards first
+        self.party_lead = tuple(-power for power in tables.power)
+        self.defence_lead = tuple((suit == TRUMP, -power)
+                                  for suit, power in zip(tables.suit_of, tables.power,
+                                                         strict=True))
         # Cards a rule may treat by name are never merged with their neighbours: the called
-        # card (its holder's duties, the partner's reveal) and the matadors (renege rules).
-        named = CardSet.of(rules.ranking.matador_cards(tables.trump)).mask
+        # card (its holder's duties, the partner's reveal) and those the play rules name (the
+        # matadors where they may be reneged).
+        named = rules.play.named_cards(rules, tables.trump)
         if contract.called is not None:
             named |= 1 << contract.called
         self.named = named
+        #: the cards ``moves`` keeps, per (legal cards, live cards)
+        self.runs: dict[tuple[int, int], tuple[int, ...]] = {}
         self.bounds: dict[_Key, tuple[int, int]] = {}
         self.makes_table: dict[_Key, bool] = {}
-        #: per position, the move that last decided it (tried first next time)
-        self.best: dict[_Key, int] = {}
+        #: per position, its moves, the one that last decided it first (tried first next time)
+        self.expanded: dict[_Key, list[int]] = {}
         self.nodes = 0
 
     def key(self, state: GameState) -> _Key:
@@ -88,7 +100,8 @@ class _Search:
 
     def party_tricks(self, state: GameState) -> int:
         won = state.won
-        return sum(won[seat] for seat in self.party)
+        first, last = self.ends
+        return won[first] + won[last] if first != last else won[first]
 
     def moves(self, state: GameState) -> tuple[int, ...]:
         """The legal actions, one card of each run of equivalent cards, strongest first.
@@ -99,32 +112,38 @@ class _Search:
         ids = self.rules.legal_ids(state)
         if state.phase is not Phase.PLAY or len(ids) < 2 or ids[-1] >= 32:
             return ids
-        legal = 0
-        for card in ids:
-            legal |= 1 << card
         live = 0
         for hand in state.hands:
             live |= hand
         for card in state.trick:
             live |= 1 << card
-        suit_of = self.suit_of
+        legal = 0
+        for card in ids:
+            legal |= 1 << card
+        picked = self.runs.get((legal, live))
+        if picked is None:
+            picked = self.runs[legal, live] = self.one_per_run(legal, live)
+        return self.ordered(state, list(picked))
+
+    def one_per_run(self, legal: int, live: int) -> tuple[int, ...]:
+        """The first card of each run of ``legal`` cards (masks) among the ``live`` ones in
+        the rank order of each suit; a named card is a run of its own."""
         named = self.named
         picked: list[int] = []
-        for suit in sorted({suit_of[card] for card in ids}):
+        for order in self.order:
             in_run = False
-            for card in self.order[suit]:
+            for card in order:
                 if not live >> card & 1:
                     continue
-                if legal >> card & 1 and not named >> card & 1:
-                    if not in_run:
-                        picked.append(card)
-                    in_run = True
-                elif legal >> card & 1:
+                if not legal >> card & 1:
+                    in_run = False
+                elif named >> card & 1:
                     picked.append(card)
                     in_run = False
-                else:
-                    in_run = False
-        return self.ordered(state, picked)
+                elif not in_run:
+                    picked.append(card)
+                    in_run = True
+        return tuple(picked)
 
     def ordered(self, state: GameState, cards: list[int]) -> tuple[int, ...]:
         """Good moves first: the party's strongest leads, the defence's plain winners before
@@ -134,10 +153,8 @@ class _Search:
         trick = state.trick
         suit_of = self.suit_of
         if not trick:
-            if state.player in self.party:
-                cards.sort(key=lambda card: -power[card])
-            else:
-                cards.sort(key=lambda card: (suit_of[card] == TRUMP, -power[card]))
+            cards.sort(key=(self.party_lead if state.player in self.party
+                            else self.defence_lead).__getitem__)
             return tuple(cards)
         led = suit_of[trick[0]]
         best = max((c for c in trick if suit_of[c] in (TRUMP, led)), key=power.__getitem__)
@@ -163,6 +180,8 @@ class _Search:
             return False
         if state.phase == Phase.END:  # ended early: the tricks are counted to the last one
             state = replace(state, phase=Phase.PLAY, player=state.leader)
+        if left == 1 and state.phase is Phase.PLAY:
+            return self.party_tricks(self.last_trick(state)) >= target
         key = self.key(state)
         low, high = self.bounds.get(key, (have, self.total))
         if low >= target:
@@ -173,25 +192,39 @@ class _Search:
         gaining = state.player in self.party
         result = not gaining
         apply = self.rules.apply_id
-        for aid in self.first(key, self.moves(state)):
+        moves = self.ordered_moves(key, state)
+        for i, aid in enumerate(moves):
             if self.at_least(apply(state, aid), target) is gaining:
                 result = gaining
-                self.best[key] = aid
+                if i:
+                    moves.insert(0, moves.pop(i))
                 break
         self.bounds[key] = (max(low, target), high) if result else (low, min(high, target - 1))
         return result
 
-    def first(self, key: _Key, moves: tuple[int, ...]) -> tuple[int, ...]:
-        """``moves`` with the one that last decided this position first."""
-        best = self.best.get(key)
-        if best is None or best == moves[0] or best not in moves:
-            return moves
-        return (best, *(aid for aid in moves if aid != best))
+    def last_trick(self, state: GameState) -> GameState:
+        """The last trick played out: every seat has one card left, so no choice remains
+        (no table entry is worth its cost here)."""
+        apply = self.rules.apply_id
+        legal = self.rules.legal_ids
+        while state.phase is Phase.PLAY:
+            state = apply(state, legal(state)[0])
+        return state
+
+    def ordered_moves(self, key: _Key, state: GameState) -> list[int]:
+        """The moves of a position, kept per position with the one that last decided it
+        first: the null-window searches at other targets come back to the same positions."""
+        moves = self.expanded.get(key)
+        if moves is None:
+            moves = self.expanded[key] = list(self.moves(state))
+        return moves
 
     def makes(self, state: GameState) -> bool:
         """Whether the party can make its objective."""
         if state.phase == Phase.END:
             return self.rules.early_end.made(self.rules, state)
+        if len(state.tricks) == self.total - 1 and state.phase is Phase.PLAY:
+            return self.makes(self.last_trick(state))
         key = self.key(state)
         known = self.makes_table.get(key)
         if known is not None:
@@ -200,10 +233,12 @@ class _Search:
         gaining = state.player in self.party
         result = not gaining
         apply = self.rules.apply_id
-        for aid in self.first(key, self.moves(state)):
+        moves = self.ordered_moves(key, state)
+        for i, aid in enumerate(moves):
             if self.makes(apply(state, aid)) is gaining:
                 result = gaining
-                self.best[key] = aid
+                if i:
+                    moves.insert(0, moves.pop(i))
                 break
         self.makes_table[key] = result
         return result
@@ -224,7 +259,7 @@ class _Search:
 def solve(state: GameState) -> Solution:
     """The double-dummy result of a hand in play (phase ``play`` or the declarer's decision)
     with every hand known: the party's most tricks and whether it can make its objective."""
-    search = _Search(state)
+    search = DoubleDummy(state)
     tricks = search.tricks(state)
     made = search.makes(state)
     return Solution(tricks, made, search.nodes)

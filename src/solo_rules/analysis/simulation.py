@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from solo_rules.analysis.stats import Estimate, mean, proportion
-from solo_rules.bots import Bot, HeuristicBot, RandomBot
+from solo_rules.bots import Bot, HeuristicBot, RandomBot, SamplingBot
 from solo_rules.compare import incomparable, seeded_deal
 from solo_rules.errors import SoloRulesError
 from solo_rules.game import CompiledRules, compile
@@ -27,8 +27,12 @@ from solo_rules.variant import Variant, load_variant
 
 __all__ = ["BOTS", "PairedDifference", "SimulationResult", "VariantStats", "simulate"]
 
-#: The bots a simulation can seat, by name.
-BOTS: dict[str, Callable[[int], Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}
+#: The bots a simulation can seat, by name: each made from its seed and the rules it plays.
+BOTS: dict[str, Callable[[int, CompiledRules], Bot]] = {
+    "heuristic": lambda seed, _: HeuristicBot(seed),
+    "random": lambda seed, _: RandomBot(seed),
+    "sampling": lambda seed, rules: SamplingBot(rules, seed),
+}
 #: Hands per unit of work sent to the executor (fixed, so the work is the same everywhere).
 CHUNK = 100
 #: The role of a seat in a hand with a declarer.
@@ -56,7 +60,7 @@ class _Hand:
 def _play(rules: CompiledRules, bots: str, deal_seed: int) -> _Hand:
     hands, dealer = seeded_deal(rules, deal_seed)
     state = rules.start(hands, dealer)
-    players = [BOTS[bots](deal_seed * 8 + seat) for seat in range(rules.players)]
+    players = [BOTS[bots](deal_seed * 8 + seat, rules) for seat in range(rules.players)]
     while not state.is_terminal:
         seat = state.player
         state = state.apply_unchecked(players[seat].choose(state.view(seat)))
@@ -263,7 +267,7 @@ def _variants(chosen: Sequence[Variant | str | Path] | Variant | str | Path
 def simulate(variants: Sequence[Variant | str | Path] | Variant | str | Path, *, hands: int,
              bots: str = "heuristic", seed: int = 0, executor: Executor | None = None,
              progress: Callable[[int], None] | None = None) -> SimulationResult:
-    """Play ``hands`` seeded deals in each variant with ``bots`` ("heuristic" or "random") in
+    """Play ``hands`` seeded deals in each variant with ``bots`` (a name in ``BOTS``) in
     every seat, on ``executor`` if given (chunks of seed ranges; the result is the same
     whatever runs them); ``progress`` is told the hands done after each chunk."""
     chosen = _variants(variants)

@@ -1,11 +1,13 @@
 """Bots that play a seat from its ``PlayerView`` alone, so they can never see hidden cards.
 
 ``RandomBot`` picks a legal action at random; ``HeuristicBot`` plays simple, sensible card
-play. Both take a seed, so a game between bots is reproducible.
+play; ``SamplingBot`` solves resampled deals double-dummy. All take a seed, so a game between
+bots is reproducible.
 """
 
 from solo_rules.bots.base import Bot, legal_choices
 from solo_rules.bots.heuristic import HeuristicBot
 from solo_rules.bots.random import RandomBot
+from solo_rules.bots.sampling import SamplingBot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "legal_choices"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "SamplingBot", "legal_choices"]

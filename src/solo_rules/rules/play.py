@@ -207,6 +207,12 @@ class FollowSuit(RuleModule, PlayRules, Stage):
             return hand & tables.trump_mask
         return hand
 
+    def named_cards(self, rules: Rules, trump: int) -> int:
+        """The matadors where they may be reneged (S-WIK Variations, AMB-53); else none."""
+        if not self.matador_renege:
+            return 0
+        return sum(1 << card for card in rules.ranking.matador_cards(trump))
+
     def describe(self) -> list[Clause]:
         void = ("must play a trump if he can" if self.must_trump
                 else "may play any card; there is no duty to trump or to beat the trick")

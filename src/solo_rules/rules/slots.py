@@ -274,6 +274,11 @@ class PlayRules(Describes, Protocol):
         """The cards ``seat`` may play to the current trick under the play rules."""
         ...
 
+    def named_cards(self, rules: Rules, trump: int) -> int:
+        """The cards (a mask) these rules tell apart by name, not by rank alone: a double-dummy
+        search never treats one of them as equivalent to its neighbour in rank."""
+        ...
+
 
 @runtime_checkable
 class EarlyEndRules(Describes, Protocol):
