@@ -97,6 +97,7 @@ class AcceleratorBuildHook(BuildHookInterface):  # type: ignore[misc]
             command.ensure_finalized()
             command.run()
         except (Exception, SystemExit) as exc:  # Cython and distutils errors, a missing compiler
+            shutil.rmtree(work, ignore_errors=True)
             raise RuntimeError(
                 f"{VARIABLE}=1: compiling the accelerator failed ({type(exc).__name__}: {exc}; "
                 f"Python {sys.version.split()[0]}). It needs a C compiler and the Python "
