@@ -76,8 +76,15 @@ def stored() -> dict[str, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="store the digests")
+    parser.add_argument("--every-variant", action="store_true",
+                        help="every playable variant, to compare two installs (CI compares the "
+                             "pure-Python and the accelerated one)")
+    parser.add_argument("--hands", type=int, default=HANDS, help=f"hands (default {HANDS})")
     args = parser.parse_args(argv)
-    digests = {variant: trace(variant) for variant in VARIANTS}
+    if args.write and (args.every_variant or args.hands != HANDS):
+        parser.error("--write stores the digests of the stored variants' default hands only")
+    variants = solo_rules.available_variants() if args.every_variant else VARIANTS
+    digests = {variant: trace(variant, args.hands) for variant in variants}
     print(json.dumps(digests, indent=2))
     if args.write:
         DIGESTS.write_text(json.dumps(digests, indent=2) + "\n")

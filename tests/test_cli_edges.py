@@ -64,7 +64,7 @@ def test_bare_command_prints_the_help(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
-    assert code == 0 and re.fullmatch(r"solo-rules \S+\n", out)
+    assert code == 0 and re.fullmatch(r"solo-rules \S+ \((pure Python|accelerated: .*)\)\n", out)
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:

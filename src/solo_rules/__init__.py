@@ -7,6 +7,7 @@
 """
 
 from solo_rules import rules as _rules  # noqa: F401  (registers the rule modules)
+from solo_rules.accelerator import is_accelerated
 from solo_rules.actions import Action, Word, parse_action
 from solo_rules.analysis import SimulationResult, simulate
 from solo_rules.cards import (
@@ -66,6 +67,7 @@ from solo_rules.variant import (
 )
 
 __all__ = [
+    "ACCELERATED",
     "TRUMP",
     "Action",
     "ActionIndex",
@@ -134,3 +136,6 @@ __all__ = [
     "witnesses",
 ]
 __version__ = "0.1.0"
+#: Whether the hot path runs compiled (an install with ``SOLO_RULES_ACCELERATE=1``, see
+#: ``solo_rules.accelerator``) or as pure Python; the behaviour is the same either way.
+ACCELERATED: bool = is_accelerated()

@@ -26,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from importlib import metadata
 from typing import NoReturn, TextIO
 
+from solo_rules import accelerator
 from solo_rules.actions import PASS, Action
 from solo_rules.analysis import BOTS, simulate
 from solo_rules.bots import Bot, HeuristicBot
@@ -105,7 +106,8 @@ def _parser() -> _Parser:
         epilog="examples:\n  solo-rules variants\n  solo-rules rules niese\n"
                "  solo-rules play foster --seed 7\n"
                "Run 'solo-rules COMMAND --help' for a command's options.")
-    parser.add_argument("--version", action="version", version=f"solo-rules {_version()}",
+    parser.add_argument("--version", action="version",
+                        version=f"solo-rules {_version()} ({accelerator.summary()})",
                         help="print the version and exit (solo-rules --version)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     variants = _command(commands, "variants", "list the playable variants: id, title, players "
