@@ -97,6 +97,7 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
+    """The module's names, the lazy exports not yet imported among them."""
     return sorted({*globals(), *__all__})
 
 
