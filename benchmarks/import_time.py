@@ -4,10 +4,11 @@ so both see the same machine load (issue 13's target: under 150 ms), and the sam
 time (user + system) the interpreters used, which a loaded machine disturbs less.
 
 The interpreters read and write bytecode in a temporary cache, as an installed package has
-its ``.pyc`` files (``--no-bytecode`` compiles every module from source each time instead, as
-``PYTHONDONTWRITEBYTECODE`` does). ``--other SRC`` times the import from another source tree
-(a checkout's ``src``) in the same loop, for a before-and-after ratio. Not part of the test
-suite: run ``python benchmarks/import_time.py --runs 20``.
+its ``.pyc`` files; ``--no-bytecode`` compiles the modules that have no bytecode yet (such as a
+source tree's) from source each time instead, as ``PYTHONDONTWRITEBYTECODE`` does. ``--other
+SRC`` times the import from another source tree (a checkout's ``src``) in the same loop, for a
+before-and-after ratio. Not part of the test suite: run
+``python benchmarks/import_time.py --runs 20``.
 """
 
 from __future__ import annotations
@@ -46,9 +47,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as cache:
         env = {key: value for key, value in os.environ.items()
                if key != "PYTHONDONTWRITEBYTECODE"}
-        env["PYTHONPYCACHEPREFIX"] = cache
-        if args.no_bytecode:
+        if args.no_bytecode:  # the installed libraries keep their own bytecode
             env["PYTHONDONTWRITEBYTECODE"] = "1"
+        else:
+            env["PYTHONPYCACHEPREFIX"] = cache
         series = {"import solo_rules": env}
         if args.other:
             series[f"import solo_rules from {args.other}"] = {**env, "PYTHONPATH": args.other}
