@@ -223,10 +223,11 @@ def test_a_wrong_content_hash_is_refused() -> None:
         "variant 'altenburg-1988' has changed since the record was written: content hash")
 
 
-def test_an_unknown_format_version_is_refused() -> None:
-    message = replay_error(corrupt('"format": 1', f'"format": {FORMAT + 1}'))
-    assert message == (f"record: record format {FORMAT + 1} is unknown; this version of "
-                       f"solo-rules reads formats 1 to {FORMAT}")
+@pytest.mark.parametrize("version", [0, -1, FORMAT + 1, 99])
+def test_an_unknown_format_version_is_refused_naming_the_versions_read(version: int) -> None:
+    message = replay_error(corrupt('"format": 1', f'"format": {version}'))
+    assert message == (f"record: record format {version} is unknown; this version of "
+                       f"solo-rules reads format {FORMAT}")
 
 
 def test_a_record_without_format_is_refused() -> None:

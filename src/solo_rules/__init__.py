@@ -6,10 +6,16 @@
 (Action(id=68, text='pass'), Action(id=100, text='bid frage'))
 """
 
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING
+
 from solo_rules import rules as _rules  # noqa: F401  (registers the rule modules)
 from solo_rules.accelerator import is_accelerated
 from solo_rules.actions import Action, Word, parse_action
-from solo_rules.analysis import SimulationResult, simulate
 from solo_rules.cards import (
     Card,
     CardSet,
@@ -20,17 +26,6 @@ from solo_rules.cards import (
     parse_suit,
     piquet_pack,
 )
-from solo_rules.compare import (
-    DiffEntry,
-    EntryWitness,
-    IncomparableError,
-    VariantDiff,
-    Witness,
-    compare,
-    witness,
-    witnesses,
-)
-from solo_rules.describe import rulebook
 from solo_rules.errors import (
     ActionParseError,
     CardParseError,
@@ -41,21 +36,16 @@ from solo_rules.errors import (
     VariantError,
 )
 from solo_rules.game import CompiledRules, compile, new_game
-from solo_rules.match import Match
-from solo_rules.observation import ActionIndex, Encoder
 from solo_rules.ranking import TRUMP, Ranking, Trump
-from solo_rules.record import (
+from solo_rules.record_format import (
     GameRecord,
     MatchRecord,
     Misdeal,
     RecordedVariant,
     read_record,
     record_of,
-    replay,
 )
-from solo_rules.resample import Resampler, resample
 from solo_rules.serial import converter, structure, to_json, unstructure
-from solo_rules.solver import Solution, solve
 from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, Trick
 from solo_rules.variant import (
     Variant,
@@ -65,6 +55,65 @@ from solo_rules.variant import (
     overlay_bases,
     overlay_title,
 )
+
+if TYPE_CHECKING:  # the lazy exports below, for the type checker
+    from solo_rules.analysis import SimulationResult, simulate
+    from solo_rules.compare import (
+        DiffEntry,
+        EntryWitness,
+        IncomparableError,
+        VariantDiff,
+        Witness,
+        compare,
+        witness,
+        witnesses,
+    )
+    from solo_rules.describe import rulebook
+    from solo_rules.match import Match
+    from solo_rules.observation import ActionIndex, Encoder
+    from solo_rules.record import replay
+    from solo_rules.resample import Resampler, resample
+    from solo_rules.solver import Solution, solve
+
+#: The exports of the layers above the engine, by the module that defines them: imported on
+#: first use (PEP 562), so that ``import solo_rules`` loads the engine alone (issue 13).
+_LAZY = {
+    "SimulationResult": "analysis", "simulate": "analysis",
+    **dict.fromkeys(("DiffEntry", "EntryWitness", "IncomparableError", "VariantDiff", "Witness",
+                     "compare", "witness", "witnesses"), "compare"),
+    "rulebook": "describe", "Match": "match", "ActionIndex": "observation",
+    "Encoder": "observation", "replay": "record", "Resampler": "resample",
+    "resample": "resample", "Solution": "solver", "solve": "solver",
+}
+
+
+def __getattr__(name: str) -> object:
+    """A lazy export, imported from its module on first use and kept."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazy exports not yet imported among them."""
+    return sorted({*globals(), *__all__})
+
+
+class _Package(types.ModuleType):
+    """This package, whose exports ``compare`` and ``resample`` share their names with the
+    modules that define them: importing such a module later (``import solo_rules.analysis``
+    imports ``solo_rules.compare``) leaves the export in place rather than the module."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if not (name in _LAZY and isinstance(value, types.ModuleType)):
+            super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
 
 __all__ = [
     "ACCELERATED",

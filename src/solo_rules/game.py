@@ -21,6 +21,7 @@ from solo_rules.actions import Action, ActionSpace, Word
 from solo_rules.cards import Card, CardSet, parse_cards
 from solo_rules.errors import InvalidStateError, VariantError
 from solo_rules.ranking import Ranking, Trump, TrumpTables
+from solo_rules.record_format import GameRecord, record_of
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import (
     AuctionRules,
@@ -265,6 +266,10 @@ class CompiledRules(Rules):
     def view(self, state: GameState, seat: int) -> PlayerView:
         """What ``seat`` may know."""
         return build_view(self, state, seat)
+
+    def record(self, state: GameState, seed: int | None) -> GameRecord:
+        """The game record of the hand that led to ``state`` (``state.to_record()``)."""
+        return record_of(state, seed)
 
 
 _LOCK = threading.Lock()

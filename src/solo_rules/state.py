@@ -13,6 +13,7 @@ import enum
 import functools
 import operator
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol, SupportsIndex, cast
 
 import attrs
@@ -27,6 +28,7 @@ __all__ = [
     "Contract",
     "Flags",
     "GameState",
+    "HandRecord",
     "Outcome",
     "Phase",
     "PlayerView",
@@ -176,6 +178,17 @@ class PlayerView:
     sitting_out: tuple[int, ...] = ()
 
 
+class HandRecord(Protocol):
+    """What ``GameState.to_record`` gives: a ``solo_rules.GameRecord``, which the record layer
+    defines above this one (``record_of`` returns the same record typed as ``GameRecord``)."""
+
+    def to_json(self) -> str: ...
+
+    def to_yaml(self) -> str: ...
+
+    def save(self, path: str | Path) -> None: ...
+
+
 class RuleSet(Protocol):
     """What a state asks of the rule set it is played under (``solo_rules.game`` compiles it
     from a variant): the actions, what is legal, what follows, why a refused action is
@@ -214,6 +227,10 @@ class RuleSet(Protocol):
 
     def sitting_out(self, state: GameState) -> int:
         """The seats (a mask) that sit this hand out (S-NIE five-hand)."""
+        ...
+
+    def record(self, state: GameState, seed: int | None) -> HandRecord:
+        """The game record of the hand that led to ``state``."""
         ...
 
 
@@ -427,6 +444,12 @@ class GameState:
         if self.phase != Phase.END:
             raise InvalidStateError("outcome() is only defined once the hand is over")
         return self.rules.outcome(self)
+
+    def to_record(self, seed: int | None = None) -> HandRecord:
+        """The game record of the hand so far (finished or not): a ``GameRecord`` to save as
+        JSON or YAML and replay. ``seed`` is the seed the hand was dealt from, if it was: a
+        state does not keep it."""
+        return self.rules.record(self, seed)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: see ``PlayerView``."""

@@ -9,12 +9,13 @@ engine's legal actions, which come with the view, decide what it may do.
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
-from solo_rules.cards import Card, CardSet, Rank, Suit, card_ids
+from solo_rules.cards import Card, CardSet, Rank, Suit
 from solo_rules.ranking import TRUMP, Ranking, Trump, TrumpTables
 from solo_rules.state import Phase
 from solo_rules.view import PlayerView
@@ -36,25 +37,53 @@ def _card_worth(card: Card, trump: int) -> int:
     return 1 if card.rank is Rank.ACE else 0
 
 
-#: Per trump, each card's worth: the bot rates a hand for every suit at every bid.
-_WORTH = tuple(tuple(_card_worth(card, trump) for card in Card) for trump in Trump)
+def _byte_worths(worth: tuple[int, ...], position: int) -> tuple[int, ...]:
+    """For each value of the byte at ``position`` of a hand's mask, the worth of its cards
+    (each value's is a smaller value's plus the card of its lowest bit)."""
+    worths = [0] * 256
+    for value in range(1, 256):
+        lowest = value & -value
+        worths[value] = worths[value ^ lowest] + worth[8 * position + lowest.bit_length() - 1]
+    return tuple(worths)
+
+
+#: Per trump, per byte of a hand's mask (its position, then its value), the worth of those
+#: cards: a hand's strength is four look-ups (the bot rates a hand for every suit at every bid).
+_WORTH_BYTES = tuple(
+    tuple(_byte_worths(tuple(_card_worth(card, trump) for card in Card), position)
+          for position in range(4))
+    for trump in Trump)
 _TABLES = tuple(_RANKING.tables(trump) for trump in Trump)
+#: Per trump, per card: the order in which the bot would rather give a card away, lowest
+#: first (plain cards before trumps, then by power).
+_LOW = tuple(tuple((tables.suit_of[card] == TRUMP, tables.power[card]) for card in Card)
+             for tables in _TABLES)
 
 
 def hand_strength(hand: CardSet, trump: int) -> int:
     """A rough worth of ``hand`` with ``trump`` as trumps: 3 per matador, 2 per other trump
     ace or king, 1 per other trump, and 1 per plain ace."""
-    return sum(map(_WORTH[trump].__getitem__, card_ids(hand.mask)))
+    return _strength(hand.mask, trump)
 
 
-def _best_suit(hand: CardSet, allowed: Sequence[Suit] = tuple(Suit)) -> Suit:
-    return max(allowed, key=lambda suit: (hand_strength(hand, suit), -suit))
+def _strength(mask: int, trump: int) -> int:
+    low, mid, high, top = _WORTH_BYTES[trump]
+    return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF] + top[mask >> 24]
 
 
-def _card(action: Action) -> Card:
-    """The card of a card play."""
-    assert action.card is not None, action
-    return action.card
+def _strengths(hand: CardSet) -> tuple[int, ...]:
+    """The hand's strength with each suit as trumps, by suit number."""
+    mask = hand.mask
+    return tuple(_strength(mask, suit) for suit in Suit)
+
+
+def _best_suit(strengths: Sequence[int], allowed: Sequence[Suit] = tuple(Suit)) -> Suit:
+    """The allowed suit the hand is strongest in (the lower-numbered one on a tie)."""
+    return max(allowed, key=lambda suit: (strengths[suit], -suit))
+
+
+#: The card of a card play (every legal action of the play phase has one).
+_card_of: Callable[[Action], Card] = operator.attrgetter("card")
 
 
 class HeuristicBot:
@@ -81,8 +110,9 @@ class HeuristicBot:
     def _bid(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         """Bid or hold up to the level the hand is worth (one level per ``_STEP`` of strength
         above ``_OPEN``); never bid a preferred-suit level in a suit that is not its best."""
-        best = _best_suit(view.hand)
-        ceiling = (hand_strength(view.hand, best) - _OPEN) // _STEP
+        strengths = _strengths(view.hand)
+        best = _best_suit(strengths)
+        ceiling = (strengths[best] - _OPEN) // _STEP
         standing = max((a.level for _, a in view.history if a.level is not None), default=0)
         for action in legal:
             if action.kind == "hold" and standing <= ceiling:
@@ -96,12 +126,12 @@ class HeuristicBot:
     def _declare(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         """The declaration in its strongest trump suit, the cheapest contract first; no Tout."""
         plain = [a for a in legal if not a.tout] or list(legal)
-        best = _best_suit(view.hand)
+        strengths = _strengths(view.hand)
+        best = _best_suit(strengths)
 
         def worth(action: Action) -> tuple[int, int]:
             suit = action.suit
-            value = hand_strength(view.hand, suit) if suit is not None else \
-                hand_strength(view.hand, best) - 1
+            value = strengths[suit] if suit is not None else strengths[best] - 1
             return value, -action.id
 
         return max(plain, key=worth)
@@ -113,7 +143,7 @@ class HeuristicBot:
             return kinds["stop"]
         trumps = {a.suit: a for a in legal if a.suit is not None and a.kind == "trump"}
         if trumps:
-            return trumps[_best_suit(view.hand, list(trumps))]
+            return trumps[_best_suit(_strengths(view.hand), list(trumps))]
         calls = [(a, a.card) for a in legal if a.card is not None and a.kind == "call"]
         if calls:  # call in the suit where the bot is shortest, so the partner can help
             return min(calls, key=lambda ac: (len(view.hand.of_suit(ac[1].suit)), ac[0].id))[0]
@@ -133,33 +163,40 @@ class HeuristicBot:
     def _play(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         trump = Trump.NONE if view.trump is None else view.trump
         tables = _TABLES[trump]
-
-        def low(action: Action) -> tuple[bool, int]:
-            card = _card(action)
-            return tables.suit_of[card] == TRUMP, tables.power[card]
-
+        cards = list(map(_card_of, legal))
         if not view.trick:
-            return self._lead(view, legal, tables)
-        cards = tuple(card for _, card in view.trick)
-        winner_seat = view.trick[tables.winner(cards)][0]
-        if winner_seat in self._friends(view):
-            return min(legal, key=low)
-        beaters = [a for a in legal if tables.winner((*cards, _card(a))) == len(cards)]
-        return min(beaters or legal, key=low)
+            return legal[self._lead(view, cards, tables)]
+        played = tuple(card for _, card in view.trick)
+        winning = tables.winner(played)
+        everything = range(len(cards))
+        if view.trick[winning][0] in self._friends(view):
+            choices: Sequence[int] = everything
+        else:
+            # a card beats the trick's best card if it is of the led suit or a trump and
+            # stronger (powers differ within those suits), as ``tables.winner`` would say
+            suit_of, power = tables.suit_of, tables.power
+            led, to_beat = suit_of[played[0]], power[played[winning]]
+            choices = [i for i in everything
+                       if suit_of[cards[i]] in (TRUMP, led) and power[cards[i]] > to_beat
+                       ] or everything
+        order = _LOW[trump]
+        return legal[min(choices, key=lambda i: order[cards[i]])]
 
     @staticmethod
-    def _lead(view: PlayerView, legal: tuple[Action, ...], tables: TrumpTables) -> Action:
-        """With the contract: the highest trump; otherwise an ace, or the lowest plain card."""
-        trumps = [a for a in legal if tables.suit_of[_card(a)] == TRUMP]
+    def _lead(view: PlayerView, cards: list[Card], tables: TrumpTables) -> int:
+        """The index of the card to lead. With the contract: the highest trump; otherwise an
+        ace, or the lowest plain card."""
+        suit_of, power = tables.suit_of, tables.power
+        everything = range(len(cards))
+        trumps = [i for i in everything if suit_of[cards[i]] == TRUMP]
         with_contract = view.declarer == view.seat or view.partner == view.seat
         if with_contract and trumps:
-            return max(trumps, key=lambda a: tables.power[_card(a)])
-        aces = [a for a in legal
-                if tables.suit_of[_card(a)] != TRUMP and _card(a).rank is Rank.ACE]
+            return max(trumps, key=lambda i: power[cards[i]])
+        plain = [i for i in everything if suit_of[cards[i]] != TRUMP]
+        aces = [i for i in plain if cards[i].rank is Rank.ACE]
         if aces:
             return aces[0]
-        plain = [a for a in legal if tables.suit_of[_card(a)] != TRUMP] or list(legal)
-        return min(plain, key=lambda a: tables.power[_card(a)])
+        return min(plain or everything, key=lambda i: power[cards[i]])
 
     @staticmethod
     def _friends(view: PlayerView) -> set[int]:
