@@ -150,12 +150,10 @@ class HeuristicBot:
         trump = Trump.NONE if view.trump is None else view.trump
         if "demand" in kinds:  # the Mediateur exchange: the card worth most with these trumps
             return max((a for a in legal if a.kind == "demand"),
-                       key=lambda a: (_WORTH[trump][_card(a)], -a.id))
+                       key=lambda a: (_card_worth(_card_of(a), trump), -a.id))
         if "return" in kinds:  # ... and back the card worth least, the lowest if several
-            tables = _TABLES[trump]
-            return min(legal, key=lambda a: (_WORTH[trump][_card(a)],
-                                             tables.suit_of[_card(a)] == TRUMP,
-                                             tables.power[_card(a)]))
+            return min(legal, key=lambda a: (_card_worth(_card_of(a), trump),
+                                             *_LOW[trump][_card_of(a)]))
         return kinds.get("pass")
 
     # -- the play ----------------------------------------------------------------------------
