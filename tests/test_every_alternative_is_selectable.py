@@ -50,6 +50,31 @@ ALTERNATIVES: dict[str, Alternative] = {
         "altenburg-1988", "deal: {params: {direction: counter-clockwise}}"),
     "AMB-14 counter-clockwise, the five-hand purchase from the dealer's left": Alternative(
         "niese-five-hand", "deal: {params: {direction: counter-clockwise}}"),
+    # tests/foster/test_foster_alternatives.py
+    "AMB-19 (b) Foster's bids are game names": Alternative(
+        "foster", "auction: {params: {bids: games}}"),
+    "AMB-21 (b) a self-call wins or loses double, without sharing": Alternative(
+        "foster", "settlement: {params: {self_call: double}}"),
+    "AMB-21 (c) a self-call settles with one adversary": Alternative(
+        "foster", "settlement: {params: {self_call: one_adversary}}"),
+    "AMB-22 (b) a partner Tout is a soloist's stake, split": Alternative(
+        "foster", "settlement: {params: {partner_tout: soloist_split}}"),
+    "AMB-60 Foster: the called suit must be held": Alternative(
+        "foster", "partner: {params: {void_suit: must_hold}}"),
+    # tests/niese/test_niese_alternatives.py
+    "AMB-33 (b) the same dealer deals again after a Kicker": Alternative(
+        "niese", "deal: {params: {after_misere: same_dealer}}"),
+    "AMB-33 (c) one Kicker per deal": Alternative(
+        "niese", "auction: {params: {bids: [{id: kicker, join: false}]}}"),
+    "AMB-35 Last replaces First": Alternative(
+        "niese", "scoring: {params: {last_counts: instead_of_first}}"),
+    "AMB-35 no choice after trick 5": Alternative(
+        "niese", "early_end: {params: {last_choice: none}}"),
+    "AMB-50 (b) the black queens stay matadors at no trump": Alternative(
+        "niese", "ranks: {params: {no_trump_queens: matadors}}"),
+    # tests/foster/test_foster_alternatives.py (the same partner.called_card module)
+    "AMB-60 the called suit must be held": Alternative(
+        "altenburg-1988", "partner: {params: {void_suit: must_hold}}"),
     # tests/altenburg/test_altenburg_alternatives.py
     "AMB-08 Helfer? at any time": Alternative(
         "altenburg-1988", "partner: {params: {helfer: {from_trick: 1}}}"),
