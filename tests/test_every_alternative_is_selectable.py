@@ -116,6 +116,90 @@ ALTERNATIVES: dict[str, Alternative] = {
         "altenburg-1988", "play: {params: {renege_against: highest}}", ("matador-renege",)),
     "AMB-53 renege when any matador held is above the card": Alternative(
         "altenburg-1988", "play: {params: {renege_needs: any}}", ("matador-renege",)),
+    # Already parameter values before issue 11's walk; the behaviour of those marked "sensitivity"
+    # is checked in tests/test_sensitivity.py or tests/niese/test_niese_sensitivity.py; the others
+    # are checked here by their rulebook text only.
+    "AMB-01 (b) Solo is worth 2": Alternative(  # sensitivity: contracts.solo.base
+        "altenburg-1988", "contracts: {params: {contracts: [{id: solo, base: 2}]}}"),
+    "AMB-03 (b) Mussfrage is worth 2, less than a Grossfrage": Alternative(
+        "altenburg-1988", "contracts: {params: {contracts: [{id: mussfrage, base: 2}]}}"),
+    "AMB-05 (b) the two Tout bonuses add up to 10": Alternative(
+        "altenburg-1988", "scoring: {params: {tout_announced: 10}}"),
+    "AMB-07 (c) the Acorn level only orders the bids": Alternative(  # sensitivity
+        "altenburg-1988", "auction: {params: {binding: false}}"),
+    "AMB-10 (b) the called-card duty covers following only": Alternative(  # sensitivity
+        "altenburg-1988", "partner: {params: {must_lead_when_leading_suit: false}}"),
+    "AMB-11 (c) the trump Ace may be called": Alternative(
+        "altenburg-1988", "partner: {params: {exclude_trump_suit: false}}"),
+    "AMB-12 (iii) no jump bids": Alternative(  # sensitivity
+        "altenburg-1988", "auction: {params: {jump_bids: false}}"),
+    "AMB-13 the next dealer is on the right": Alternative(
+        "altenburg-1988", "deal: {params: {next_dealer: right}}"),
+    "AMB-13 after a misdeal the deal passes": Alternative(  # tests/foster/test_foster_deal.py
+        "altenburg-1988", "deal: {params: {misdeal: deal_passes_left}}"),
+    "AMB-17 no upgrade to Solo at declaration": Alternative(
+        "american-trick-count", "auction: {params: {bids: [" + ", ".join(
+            f'{{id: "{n}{c}", upgrade: null}}' for n in "5678" for c in ("", "@C")) + "]}}"),
+    "AMB-17 double in clubs at every level": Alternative(
+        "american-trick-count", "contracts: {params: {contracts: [" + ", ".join(
+            f"{{id: {kind}{n}c, base: {10 * (n - 4)}}}" for kind in ("t", "solo")
+            for n in (6, 7, 8)) + "]}}"),
+    "AMB-18 prime is 10 cents": Alternative(
+        "american-trick-count", "scoring: {params: {prime: 10}}"),
+    "AMB-18 no prime bonus": Alternative(
+        "american-trick-count", "scoring: {params: {prime: 0}}"),
+    "AMB-18 a forced game for the Spadille holder when all pass": Alternative(
+        "american-trick-count",
+        "auction: {params: {all_pass: {contracts: [t5], holder_of: [CQ]}}}"),
+    "AMB-20 (b) the Spadilla holder is forced": Alternative(
+        "foster", "auction: {params: {all_pass: {holder_of: [CQ]}}}"),
+    "AMB-24 (i) Foster: the trump Ace may be called": Alternative(
+        "foster", "partner: {params: {exclude_trump_suit: false}}"),
+    "AMB-24 (ii) Foster: the called ace must be played when its suit is led": Alternative(
+        "foster", "partner: {params: {must_play_when_led: true}}"),  # sensitivity (Altenburg)
+    "AMB-25 Heart Solo: the Solo player may go on for a Tout": Alternative(
+        "heart-solo", "early_end: {params: {go_on: true}}"),
+    "AMB-25 Heart Solo: Solo at 4 only": Alternative(
+        "heart-solo", "auction: {params: {amounts: [4]}}"),
+    "AMB-26 (b) the club values are doubled again": Alternative(
+        "niese", "scoring: {params: {club_values: {question: 8, solo: 16, solo6: 16, solo2: 32}, "
+        "club_factor: 4}}"),
+    "AMB-27 (c) Question in clubs at 2": Alternative(  # sensitivity: scoring.club_values
+        "niese", "scoring: {params: {club_values: {question: 2}}}"),
+    "AMB-29 the club-symbol CQ does not count as a club for IsIt": Alternative(
+        "niese", "auction: {params: {bids: [{id: isit, needs_one_of: [CA, CK, CJ, CT, C9, C8, "
+        "C7]}]}}"),
+    "AMB-31 (b) bids rank by score value alone": Alternative(
+        "niese", "auction: {params: {bids: [{id: question, rank: 2}, {id: isit, rank: 4}, "
+        "{id: kicker, rank: 6}, {id: ladies, rank: 8}, {id: solo, rank: 4}, {id: solo6, rank: 4}, "
+        "{id: solo@C, rank: 8}, {id: isitsolo, rank: 8}, {id: solo6@C, rank: 8}, "
+        "{id: bronco, rank: 12}, {id: bull, rank: 14}, {id: solo2, rank: 8}, "
+        "{id: solo2@C, rank: 16}]}}"),
+    "AMB-36 Ladies doubled in clubs": Alternative(
+        "niese", "scoring: {params: {club_values: {ladies: 16}}}"),
+    "AMB-40 (a) the party's own mackers add to what it pays": Alternative(  # sensitivity
+        "niese", "scoring: {params: {both_ways: own_mackers}}"),
+    "AMB-40 (b) defenders holding mackers collect them": Alternative(
+        "niese", "scoring: {params: {both_ways: defenders_mackers}}"),
+    "AMB-41 Sollo: the Frage declarer names trumps": Alternative(
+        "muensterland-sollo", "contracts: {params: {contracts: [{id: frage, trump_by: declarer, "
+        "suit: null}]}}"),
+    "AMB-42 Sollo: the Ace holder may name any suit": Alternative(  # sensitivity (Altenburg)
+        "muensterland-sollo", "partner: {params: {trump_not_called_suit: false}}"),
+    "AMB-45 (b) Sollo: the 7 is low even in trumps": Alternative(
+        "muensterland-sollo", "ranks: {params: {matadors: [CQ, SQ], names: [Spadille, Basta]}}"),
+    "AMB-49 the 10 is the lowest card": Alternative(
+        "altenburg-1988", "ranks: {params: {plain_order: [A, K, Q, J, '9', '8', '7', T]}}"),
+    "AMB-51 no Tout may be announced with a Mussfrage": Alternative(
+        "altenburg-1988", "contracts: {params: {contracts: [{id: mussfrage, tout: false}]}}"),
+    "AMB-54 all eight tricks are always played": Alternative(  # sensitivity
+        "altenburg-1988", "early_end: {params: {stop_when_decided: false}}"),
+    "AMB-56 the colour is spades for the session": Alternative(
+        "foster", "contracts: {params: {colour_suit: S}}"),
+    "AMB-58 Bull Solo is the top bid": Alternative(
+        "niese", "auction: {params: {bids: [{id: bull, rank: 13}]}}"),
+    "AMB-59 anyone may bid Grossfrage": Alternative(
+        "altenburg-1988", "contracts: {params: {contracts: [{id: grossfrage, requires: []}]}}"),
 }
 
 
@@ -154,3 +238,50 @@ def test_the_table_has_the_alternatives_issue_11_names() -> None:
     named = ("AMB-37 a forced game", "AMB-28 (c)", "AMB-34", "AMB-32 (c)", "AMB-23 (b)")
     for start in named:
         assert any(reading.startswith(start) for reading in ALTERNATIVES), start
+
+
+NOT_A_PARAMETER: dict[str, str] = {
+    "AMB-15": "the literal count (black 10, red 9 trumps) contradicts the pack's arithmetic "
+              "(DOSSIER §1.5): no deal can realise it, so it is a misprint, not a rule",
+    "AMB-16": "both readings say S-002's blind is an error: 4 × 8 = 32 leaves no card for one",
+    "AMB-38": "the row lists open questions, not readings: one EDITORIAL purchase rule where "
+              "S-NIE is silent",
+    "AMB-39": "the row lists no alternative reading: niese-six-hand is a reconstruction, marked "
+              "status: reconstructed",
+    "AMB-44": "the row lists no reading ('Scoring could not be read'): the stake table is "
+              "EDITORIAL",
+    "AMB-48": "the row names no alternative reading; it defers to the EDITORIAL §2g-2 table",
+    "AMB-55": "the readings are whole profiles, kept as separate variants (altenburg-1988, "
+              "parlett-penguin), each loadable by id",
+}
+
+NOT_YET_SELECTABLE: dict[str, str] = {
+    "AMB-43": "a Solo overcalling a declared Frage needs an overcall module; "
+              "auction.first_to_declare has only games and all_pass",
+    "AMB-46": "the session modes first_won and first_deal need the preferred suit carried from "
+              "deal to deal; preferred_suit takes a suit only",
+    "AMB-57": "a club Solo only over a standing Solo needs a bid legal only over another; "
+              "auction.single_round has no such key",
+}
+
+
+def _register_ids() -> list[str]:
+    """The AMB ids of DOSSIER §3, as docs/decisions.yaml registers them."""
+    register = Path(__file__).resolve().parents[1] / "docs" / "decisions.yaml"
+    entries = yaml.safe_load(register.read_text(encoding="utf-8"))
+    return [entry["id"] for entry in entries if entry["id"].startswith("AMB-")]
+
+
+def test_every_decision_of_the_dossier_is_walked() -> None:
+    """Issue 11, "Walk §3 row by row": each AMB id has a row in the table, or is explicitly not a
+    parameter (with its reason), or is explicitly not yet selectable, so a new row cannot be
+    forgotten."""
+    ids = _register_ids()
+    assert len(ids) == 60 and len(set(ids)) == 60, "DOSSIER §3 has 60 items, AMB-01 .. AMB-60"
+    tabled = {reading.split(" ")[0] for reading in ALTERNATIVES}
+    walked = tabled | set(NOT_A_PARAMETER) | set(NOT_YET_SELECTABLE)
+    assert [amb for amb in ids if amb not in walked] == []
+    assert walked <= set(ids), "every walked id is a decision of the register"
+    assert not tabled & set(NOT_A_PARAMETER), "a selectable reading is a parameter"
+    assert all(reason.strip() for reason in [*NOT_A_PARAMETER.values(),
+                                             *NOT_YET_SELECTABLE.values()])
