@@ -117,8 +117,8 @@ ALTERNATIVES: dict[str, Alternative] = {
     "AMB-53 renege when any matador held is above the card": Alternative(
         "altenburg-1988", "play: {params: {renege_needs: any}}", ("matador-renege",)),
     # Already parameter values before issue 11's walk; the behaviour of those marked "sensitivity"
-    # is checked in tests/test_sensitivity.py or tests/niese/test_niese_sensitivity.py; the others
-    # are checked here by their rulebook text only.
+    # is checked in tests/test_sensitivity.py or tests/niese/test_niese_sensitivity.py, of those
+    # marked with another file there, of the others in tests/test_alternative_values_play.py.
     "AMB-01 (b) Solo is worth 2": Alternative(  # sensitivity: contracts.solo.base
         "altenburg-1988", "contracts: {params: {contracts: [{id: solo, base: 2}]}}"),
     "AMB-03 (b) Mussfrage is worth 2, less than a Grossfrage": Alternative(
@@ -153,7 +153,7 @@ ALTERNATIVES: dict[str, Alternative] = {
         "auction: {params: {all_pass: {contracts: [t5], holder_of: [CQ]}}}"),
     "AMB-20 (b) the Spadilla holder is forced": Alternative(
         "foster", "auction: {params: {all_pass: {holder_of: [CQ]}}}"),
-    "AMB-24 (i) Foster: the trump Ace may be called": Alternative(
+    "AMB-24 (i) Foster: the trump Ace may be called": Alternative(  # as AMB-11 (c), same module
         "foster", "partner: {params: {exclude_trump_suit: false}}"),
     "AMB-24 (ii) Foster: the called ace must be played when its suit is led": Alternative(
         "foster", "partner: {params: {must_play_when_led: true}}"),  # sensitivity (Altenburg)
@@ -195,6 +195,7 @@ ALTERNATIVES: dict[str, Alternative] = {
     "AMB-54 all eight tricks are always played": Alternative(  # sensitivity
         "altenburg-1988", "early_end: {params: {stop_when_decided: false}}"),
     "AMB-56 the colour is spades for the session": Alternative(
+        # tests/foster/test_foster_early_end.py (colour_suit: H)
         "foster", "contracts: {params: {colour_suit: S}}"),
     "AMB-58 Bull Solo is the top bid": Alternative(
         "niese", "auction: {params: {bids: [{id: bull, rank: 13}]}}"),

@@ -91,16 +91,22 @@ class AscendingLadder(Auction[AmountState]):
         return step_passing_for_good(state, self.progress(state), aid)
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
-        """The last bidder declares; all pass: the all-pass rule (thrown in by default)."""
+        """The last bidder declares; all pass: the all-pass rule (thrown in by default; a
+        forced game for the holder of its cards, AMB-18's alternative)."""
         auction = self.progress(state)
         if auction.bidder >= 0:
             return self.conclude(rules, state, auction.bidder)
-        return self.conclude(rules, state, None, self.all_pass.contract(rules))
+        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
+            auction, bidder=seat, forced=True))
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
-        """The won bid's contract, or its upgrade, in a suit the bid allows."""
-        bid = self.bids[self.record(record).level]
+        """The won bid's contract, or its upgrade, in a suit the bid allows; for a forced
+        player, the all-pass contracts."""
+        auction = self.record(record)
+        if auction.forced:
+            return self.all_pass.admits(True, contract, suit)
+        bid = self.bids[auction.level]
         if contract.id not in bid.contracts():
             return False
         return suit in (bid.suits if contract.trump_by == "declarer" else contract.trump_suits())
