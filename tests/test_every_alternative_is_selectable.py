@@ -43,6 +43,10 @@ ALTERNATIVES: dict[str, Alternative] = {
         "altenburg-1988", "partner: {params: {unrevealed: alone}}"),
     "AMB-12 (i) no duels after eldest passes": Alternative(
         "altenburg-1988", "auction: {params: {eldest_pass_duels: false}}"),
+    # tests/altenburg/test_altenburg_opening_bid.py
+    "AMB-12 (ii) no: the opening may be any bid": Alternative(
+        "altenburg-1988", "auction: {params: {open_with_lowest: false}}"),
+    # tests/altenburg/test_altenburg_alternatives_more.py
     "AMB-12 (iv) only eldest holds with yes": Alternative(
         "altenburg-1988", "auction: {params: {hold_in_later_duels: false}}"),
     # tests/test_direction.py
