@@ -171,7 +171,8 @@ def test_module_of_another_slot_is_unknown_in_this_one(tmp_path: Path) -> None:
 def test_unknown_param_key_names_file_path_and_key(tmp_path: Path) -> None:
     path = write(tmp_path, "packet", "rules:\n  deal:\n    params: {packet: [3, 2, 3]}\n")
     assert load_error(path) == (f"{path}: rules.deal.params.packet: unknown key; allowed: "
-                                "packets, direction, first_dealer, next_dealer, misdeal, after_misere, cut")
+                                "packets, direction, first_dealer, next_dealer, misdeal, "
+                                "after_misere, cut")
 
 
 def test_unknown_key_in_a_nested_param(tmp_path: Path) -> None:
