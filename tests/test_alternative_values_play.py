@@ -164,6 +164,17 @@ def test_no_upgrade_to_solo_at_declaration_under_amb17(reading: Reading) -> None
         "declare t5 S", "declare t5 H", "declare t5 D"]
 
 
+def test_solo_only_at_declaration_under_amb17(reading: Reading) -> None:
+    """AMB-17. S-002: "solo bids outrank regular bids"; the alternative does not bid Solo: the
+    last bidder chooses it at declaration."""
+    rules = "auction: {params: {bids: [" + ", ".join(
+        f'{{id: "solo{n}{c}", delete: true}}' for n in "5678" for c in ("", "@C")) + "]}}"
+    variant = reading("american-trick-count", rules)
+    assert "bid solo5" in legal(_deal("american-trick-count", ATC))
+    assert [text for text in legal(_deal(variant, ATC)) if "solo" in text] == []
+    assert "declare solo5 H" in legal(_deal(variant, ATC, "bid 5", "pass", "pass", "pass"))
+
+
 @pytest.mark.parametrize(("prime", "breakdown"), [(10, {"base": 5, "prime": 10}),
                                                   (0, {"base": 5})])
 def test_the_prime_value_under_amb18(reading: Reading, prime: int,

@@ -144,6 +144,9 @@ ALTERNATIVES: dict[str, Alternative] = {
     "AMB-17 no upgrade to Solo at declaration": Alternative(
         "american-trick-count", "auction: {params: {bids: [" + ", ".join(
             f'{{id: "{n}{c}", upgrade: null}}' for n in "5678" for c in ("", "@C")) + "]}}"),
+    "AMB-17 Solo chosen only at declaration, not bid": Alternative(
+        "american-trick-count", "auction: {params: {bids: [" + ", ".join(
+            f'{{id: "solo{n}{c}", delete: true}}' for n in "5678" for c in ("", "@C")) + "]}}"),
     "AMB-17 double in clubs at every level": Alternative(
         "american-trick-count", "contracts: {params: {contracts: [" + ", ".join(
             f"{{id: {kind}{n}c, base: {10 * (n - 4)}}}" for kind in ("t", "solo")
