@@ -204,6 +204,10 @@ ALTERNATIVES: dict[str, Alternative] = {
     "AMB-56 the colour is spades for the session": Alternative(
         # tests/foster/test_foster_early_end.py (colour_suit: H)
         "foster", "contracts: {params: {colour_suit: S}}"),
+    "AMB-57 a club Solo only as IsIt Solo, over a standing Solo": Alternative(
+        # tests/niese/test_niese_isit_solo.py
+        "niese", "auction: {params: {bids: [{id: solo@C, delete: true}, "
+        "{id: isitsolo, only_over: [solo, solo6]}]}}"),
     "AMB-58 Bull Solo is the top bid": Alternative(
         "niese", "auction: {params: {bids: [{id: bull, rank: 13}]}}"),
     "AMB-59 anyone may bid Grossfrage": Alternative(
@@ -268,8 +272,6 @@ NOT_YET_SELECTABLE: dict[str, str] = {
               "auction.first_to_declare has only games and all_pass",
     "AMB-46": "the session modes first_won and first_deal need the preferred suit carried from "
               "deal to deal; preferred_suit takes a suit only",
-    "AMB-57": "a club Solo only over a standing Solo needs a bid legal only over another; "
-              "auction.single_round has no such key",
 }
 
 
