@@ -193,6 +193,9 @@ ALTERNATIVES: dict[str, Alternative] = {
         "suit: null}]}}"),
     "AMB-42 Sollo: the Ace holder may name any suit": Alternative(  # sensitivity (Altenburg)
         "muensterland-sollo", "partner: {params: {trump_not_called_suit: false}}"),
+    "AMB-43 Sollo: a Solo may overcall a declared Frage": Alternative(
+        # tests/more_variants/test_sollo_overcall.py
+        "muensterland-sollo", "auction: {params: {overcall: true}}"),
     "AMB-45 (b) Sollo: the 7 is low even in trumps": Alternative(
         "muensterland-sollo", "ranks: {params: {matadors: [CQ, SQ], names: [Spadille, Basta]}}"),
     "AMB-49 the 10 is the lowest card": Alternative(
@@ -268,8 +271,6 @@ NOT_A_PARAMETER: dict[str, str] = {
 }
 
 NOT_YET_SELECTABLE: dict[str, str] = {
-    "AMB-43": "a Solo overcalling a declared Frage needs an overcall module; "
-              "auction.first_to_declare has only games and all_pass",
     "AMB-46": "the session modes first_won and first_deal need the preferred suit carried from "
               "deal to deal; preferred_suit takes a suit only",
 }
