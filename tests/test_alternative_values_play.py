@@ -215,6 +215,16 @@ def test_club_values_doubled_again_under_amb26_b(reading: Reading) -> None:
     assert chosen == {key: 2 * value for key, value in default.items()}
 
 
+def test_clubs_excluded_from_question_under_amb27_b(reading: Reading) -> None:
+    """AMB-27. S-NIE Question: "Anything can be trump."; (b) excludes clubs, which come only
+    through IsIt (as S-CAT/S-FOS's "in suit / in colour" split)."""
+    variant = reading("niese", "auction: {params: {bids: [{id: question, suits: SHD}]}}")
+    declared = ("question", "pass", "pass", "pass")
+    assert "declare question C" in legal(bid(NIESE_SWEEP, *declared))
+    assert legal(bid(NIESE_SWEEP, *declared, variant=variant)) == [
+        "declare question S", "declare question H", "declare question D"]
+
+
 #: Seat 0's only card with the club symbol is CQ.
 CQ_ONLY = ("CQ SA SK HA HK H9 DA DK", "CA CK S9 CJ SQ SJ HQ HJ",
            "CT C9 C8 ST S8 HT H8 DQ", "C7 S7 H7 DJ DT D9 D8 D7")

@@ -171,6 +171,8 @@ ALTERNATIVES: dict[str, Alternative] = {
     "AMB-26 (b) the club values are doubled again": Alternative(
         "niese", "scoring: {params: {club_values: {question: 8, solo: 16, solo6: 16, solo2: 32}, "
         "club_factor: 4}}"),
+    "AMB-27 (b) clubs excluded from Question": Alternative(
+        "niese", "auction: {params: {bids: [{id: question, suits: SHD}]}}"),
     "AMB-27 (c) Question in clubs at 2": Alternative(  # sensitivity: scoring.club_values
         "niese", "scoring: {params: {club_values: {question: 2}}}"),
     "AMB-29 the club-symbol CQ does not count as a club for IsIt": Alternative(
