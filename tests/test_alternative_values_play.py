@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from altenburg.altenburg_deals import SWEEP, TOUT, play_out
 from drive import finish, legal, play, run
+from heart_solo.heart_solo_deals import LAST, LAST_PLAY
 from niese.niese_deals import MACKERS, TOPS, bid
 from niese.niese_deals import SWEEP as NIESE_SWEEP
 from niese.niese_deals import play_out as niese_play_out
@@ -353,3 +354,12 @@ def test_heart_solo_may_go_on_for_tout_under_amb25(reading: Reading) -> None:
     assert play(_deal("heart-solo", HEARTS, *declared, dealer=2), five).is_terminal
     assert legal(play(_deal(variant, HEARTS, *declared, dealer=2), five)) == ["stop",
                                                                               "continue"]
+
+
+def test_the_last_trick_loses_a_solo_in_suit_under_amb25(reading: Reading) -> None:
+    """AMB-25. S-FOS: "the winner of the last trick loses the value of a Solo"; the value read
+    as a Solo in suit, 4 (base 2, doubled in colour), not 8 in colour."""
+    variant = reading("heart-solo", "contracts: {params: {contracts: [{id: last_trick, base: 2}]}}")
+    scores = [play(_deal(chosen, LAST, "pass", "pass", "pass", dealer=2), LAST_PLAY)
+              .outcome().scores for chosen in ("heart-solo", variant)]
+    assert scores == [(8, 8, -16), (4, 4, -8)]

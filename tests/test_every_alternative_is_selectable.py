@@ -168,6 +168,8 @@ ALTERNATIVES: dict[str, Alternative] = {
         "heart-solo", "early_end: {params: {go_on: true}}"),
     "AMB-25 Heart Solo: Solo at 4 only": Alternative(
         "heart-solo", "auction: {params: {amounts: [4]}}"),
+    "AMB-25 Heart Solo: the last-trick loser pays 4, a Solo in suit": Alternative(
+        "heart-solo", "contracts: {params: {contracts: [{id: last_trick, base: 2}]}}"),
     "AMB-26 (b) the club values are doubled again": Alternative(
         "niese", "scoring: {params: {club_values: {question: 8, solo: 16, solo6: 16, solo2: 32}, "
         "club_factor: 4}}"),
