@@ -4,7 +4,11 @@ values". Each row names the AMB id and reading, the variant (and overlays) it ap
 the YAML that selects it; the test applies the YAML as an overlay file and checks that the
 variant loads and that its rulebook text (each module's ``describe``) differs from the default,
 so the rulebook shows the reading chosen. The behaviour of each reading is checked by the
-scenario test named in the row's comment."""
+scenario test named in the row's comment.
+
+The walk of §3 is itself checked: every AMB id of docs/decisions.yaml has a row here, or is in
+NOT_A_PARAMETER (its readings are no rule alternative, with the reason), or in
+NOT_YET_SELECTABLE (a real alternative the library cannot yet select, with what is missing)."""
 
 from __future__ import annotations
 
