@@ -151,6 +151,11 @@ ALTERNATIVES: dict[str, Alternative] = {
     "AMB-17 Solo chosen only at declaration, not bid": Alternative(
         "american-trick-count", "auction: {params: {bids: [" + ", ".join(
             f'{{id: "solo{n}{c}", delete: true}}' for n in "5678" for c in ("", "@C")) + "]}}"),
+    "AMB-17 5 clubs and 6 equal, both 10 cents": Alternative(
+        # tests/more_variants/test_american_equal_levels.py
+        "american-trick-count", "auction: {params: {bids: [" + ", ".join(
+            f'{{id: "{rung}", ties_previous: true}}' for rung in
+            ("6", "7", "8", "solo6", "solo7", "solo8")) + "]}}"),
     "AMB-17 double in clubs at every level": Alternative(
         "american-trick-count", "contracts: {params: {contracts: [" + ", ".join(
             f"{{id: {kind}{n}c, base: {10 * (n - 4)}}}" for kind in ("t", "solo")
