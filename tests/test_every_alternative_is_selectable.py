@@ -143,6 +143,9 @@ ALTERNATIVES: dict[str, Alternative] = {
         "altenburg-1988", "auction: {params: {jump_bids: false}}"),
     "AMB-13 the next dealer is on the right": Alternative(
         "altenburg-1988", "deal: {params: {next_dealer: right}}"),
+    "AMB-13 Niese: the first player dealt a club deals first": Alternative(
+        # tests/foster/test_foster_deal.py (Foster's default, the same deal.packets rule)
+        "niese", "deal: {params: {first_dealer: first_club_dealt}}"),
     "AMB-13 after a misdeal the deal passes": Alternative(  # tests/foster/test_foster_deal.py
         "altenburg-1988", "deal: {params: {misdeal: deal_passes_left}}"),
     "AMB-17 no upgrade to Solo at declaration": Alternative(
