@@ -4,7 +4,12 @@ values". Each row names the AMB id and reading, the variant (and overlays) it ap
 the YAML that selects it; the test applies the YAML as an overlay file and checks that the
 variant loads and that its rulebook text (each module's ``describe``) differs from the default,
 so the rulebook shows the reading chosen. The behaviour of each reading is checked by the
-scenario test named in the row's comment."""
+scenario test named in the row's comment.
+
+The walk of §3 is itself checked: every AMB id of docs/decisions.yaml has a row here, or is in
+NOT_A_PARAMETER (its readings are no rule alternative, with the reason), or in
+NOT_YET_SELECTABLE (a real reading the library cannot yet select, with what is missing; keyed by
+the id and the reading, as the table is)."""
 
 from __future__ import annotations
 
@@ -43,6 +48,10 @@ ALTERNATIVES: dict[str, Alternative] = {
         "altenburg-1988", "partner: {params: {unrevealed: alone}}"),
     "AMB-12 (i) no duels after eldest passes": Alternative(
         "altenburg-1988", "auction: {params: {eldest_pass_duels: false}}"),
+    # tests/altenburg/test_altenburg_opening_bid.py
+    "AMB-12 (ii) no: the opening may be any bid": Alternative(
+        "altenburg-1988", "auction: {params: {open_with_lowest: false}}"),
+    # tests/altenburg/test_altenburg_alternatives_more.py
     "AMB-12 (iv) only eldest holds with yes": Alternative(
         "altenburg-1988", "auction: {params: {hold_in_later_duels: false}}"),
     # tests/test_direction.py
@@ -50,6 +59,31 @@ ALTERNATIVES: dict[str, Alternative] = {
         "altenburg-1988", "deal: {params: {direction: counter-clockwise}}"),
     "AMB-14 counter-clockwise, the five-hand purchase from the dealer's left": Alternative(
         "niese-five-hand", "deal: {params: {direction: counter-clockwise}}"),
+    # tests/foster/test_foster_alternatives.py
+    "AMB-19 (b) Foster's bids are game names": Alternative(
+        "foster", "auction: {params: {bids: games}}"),
+    "AMB-21 (b) a self-call wins or loses double, without sharing": Alternative(
+        "foster", "settlement: {params: {self_call: double}}"),
+    "AMB-21 (c) a self-call settles with one adversary": Alternative(
+        "foster", "settlement: {params: {self_call: one_adversary}}"),
+    "AMB-22 (b) a partner Tout is a soloist's stake, split": Alternative(
+        "foster", "settlement: {params: {partner_tout: soloist_split}}"),
+    "AMB-60 Foster: the called suit must be held": Alternative(
+        "foster", "partner: {params: {void_suit: must_hold}}"),
+    # tests/niese/test_niese_alternatives.py
+    "AMB-33 (b) the same dealer deals again after a Kicker": Alternative(
+        "niese", "deal: {params: {after_misere: same_dealer}}"),
+    "AMB-33 (c) one Kicker per deal": Alternative(
+        "niese", "auction: {params: {bids: [{id: kicker, join: false}]}}"),
+    "AMB-35 Last replaces First": Alternative(
+        "niese", "scoring: {params: {last_counts: instead_of_first}}"),
+    "AMB-35 no choice after trick 5": Alternative(
+        "niese", "early_end: {params: {last_choice: none}}"),
+    "AMB-50 (b) the black queens stay matadors at no trump": Alternative(
+        "niese", "ranks: {params: {no_trump_queens: matadors}}"),
+    # tests/foster/test_foster_alternatives.py (the same partner.called_card module)
+    "AMB-60 the called suit must be held": Alternative(
+        "altenburg-1988", "partner: {params: {void_suit: must_hold}}"),
     # tests/altenburg/test_altenburg_alternatives.py
     "AMB-08 Helfer? at any time": Alternative(
         "altenburg-1988", "partner: {params: {helfer: {from_trick: 1}}}"),
@@ -79,6 +113,16 @@ ALTERNATIVES: dict[str, Alternative] = {
         "niese", "contracts: {params: {contracts: [{id: bronco, shows_after: 1}]}}"),
     "AMB-37 the bidder leads first": Alternative(
         "niese", "play: {params: {first_lead: declarer}}"),
+    # tests/overlays/test_couleur_favorite_modes.py
+    "AMB-46 the preferred suit is that of the first contract made": Alternative(
+        "altenburg-1988", "auction: {params: {preferred_mode: first_won, preferred_suit: null}}\n"
+        "contracts: {params: {colour_suit: null}}", ("couleur-favorite",)),
+    "AMB-46 the preferred suit is the trump of the first deal": Alternative(
+        "altenburg-1988", "auction: {params: {preferred_mode: first_deal, preferred_suit: null}}\n"
+        "contracts: {params: {colour_suit: null}}", ("couleur-favorite",)),
+    "AMB-46 no preferred suit": Alternative(
+        "altenburg-1988", "auction: {params: {preferred_mode: none, preferred_suit: null}}\n"
+        "contracts: {params: {colour_suit: null}}", ("couleur-favorite",)),
     # tests/overlays/test_couleur_favorite.py
     "AMB-47 the colour doubles only the base value": Alternative(
         "altenburg-1988", "scoring: {params: {colour_covers: base}}", ("couleur-favorite",)),
@@ -91,6 +135,113 @@ ALTERNATIVES: dict[str, Alternative] = {
         "altenburg-1988", "play: {params: {renege_against: highest}}", ("matador-renege",)),
     "AMB-53 renege when any matador held is above the card": Alternative(
         "altenburg-1988", "play: {params: {renege_needs: any}}", ("matador-renege",)),
+    # Already parameter values before issue 11's walk; the behaviour of those marked "sensitivity"
+    # is checked in tests/test_sensitivity.py or tests/niese/test_niese_sensitivity.py, of those
+    # marked with another file there, of the others in tests/test_alternative_values_play.py.
+    "AMB-01 (b) Solo is worth 2": Alternative(  # sensitivity: contracts.solo.base
+        "altenburg-1988", "contracts: {params: {contracts: [{id: solo, base: 2}]}}"),
+    "AMB-03 (b) Mussfrage is worth 2, less than a Grossfrage": Alternative(
+        "altenburg-1988", "contracts: {params: {contracts: [{id: mussfrage, base: 2}]}}"),
+    "AMB-05 (b) the two Tout bonuses add up to 10": Alternative(
+        "altenburg-1988", "scoring: {params: {tout_announced: 10}}"),
+    "AMB-07 (c) the Acorn level only orders the bids": Alternative(  # sensitivity
+        "altenburg-1988", "auction: {params: {binding: false}}"),
+    "AMB-10 (b) the called-card duty covers following only": Alternative(  # sensitivity
+        "altenburg-1988", "partner: {params: {must_lead_when_leading_suit: false}}"),
+    "AMB-11 (c) the trump Ace may be called": Alternative(
+        "altenburg-1988", "partner: {params: {exclude_trump_suit: false}}"),
+    "AMB-12 (iii) no jump bids": Alternative(  # sensitivity
+        "altenburg-1988", "auction: {params: {jump_bids: false}}"),
+    "AMB-13 the next dealer is on the right": Alternative(
+        "altenburg-1988", "deal: {params: {next_dealer: right}}"),
+    "AMB-13 Niese: the first player dealt a club deals first": Alternative(
+        # tests/foster/test_foster_deal.py (Foster's default, the same deal.packets rule)
+        "niese", "deal: {params: {first_dealer: first_club_dealt}}"),
+    "AMB-13 after a misdeal the deal passes": Alternative(  # tests/foster/test_foster_deal.py
+        "altenburg-1988", "deal: {params: {misdeal: deal_passes_left}}"),
+    "AMB-17 no upgrade to Solo at declaration": Alternative(
+        "american-trick-count", "auction: {params: {bids: [" + ", ".join(
+            f'{{id: "{n}{c}", upgrade: null}}' for n in "5678" for c in ("", "@C")) + "]}}"),
+    "AMB-17 Solo chosen only at declaration, not bid": Alternative(
+        "american-trick-count", "auction: {params: {bids: [" + ", ".join(
+            f'{{id: "solo{n}{c}", delete: true}}' for n in "5678" for c in ("", "@C")) + "]}}"),
+    "AMB-17 5 clubs and 6 equal, both 10 cents": Alternative(
+        # tests/more_variants/test_american_equal_levels.py
+        "american-trick-count", "auction: {params: {bids: [" + ", ".join(
+            f'{{id: "{rung}", ties_previous: true}}' for rung in
+            ("6", "7", "8", "solo6", "solo7", "solo8")) + "]}}"),
+    "AMB-17 double in clubs at every level": Alternative(
+        "american-trick-count", "contracts: {params: {contracts: [" + ", ".join(
+            f"{{id: {kind}{n}c, base: {10 * (n - 4)}}}" for kind in ("t", "solo")
+            for n in (6, 7, 8)) + "]}}"),
+    "AMB-18 prime is 10 cents": Alternative(
+        "american-trick-count", "scoring: {params: {prime: 10}}"),
+    "AMB-18 no prime bonus": Alternative(
+        "american-trick-count", "scoring: {params: {prime: 0}}"),
+    "AMB-18 a forced game for the Spadille holder when all pass": Alternative(
+        "american-trick-count",
+        "auction: {params: {all_pass: {contracts: [t5], holder_of: [CQ]}}}"),
+    "AMB-20 (b) the Spadilla holder is forced": Alternative(
+        "foster", "auction: {params: {all_pass: {holder_of: [CQ]}}}"),
+    "AMB-24 (i) Foster: the trump Ace may be called": Alternative(  # as AMB-11 (c), same module
+        "foster", "partner: {params: {exclude_trump_suit: false}}"),
+    "AMB-24 (ii) Foster: the called ace must be played when its suit is led": Alternative(
+        "foster", "partner: {params: {must_play_when_led: true}}"),  # sensitivity (Altenburg)
+    "AMB-25 Heart Solo: the Solo player may go on for a Tout": Alternative(
+        "heart-solo", "early_end: {params: {go_on: true}}"),
+    "AMB-25 Heart Solo: Solo at 4 only": Alternative(
+        "heart-solo", "auction: {params: {amounts: [4]}}"),
+    "AMB-25 Heart Solo: the last-trick loser pays 4, a Solo in suit": Alternative(
+        "heart-solo", "contracts: {params: {contracts: [{id: last_trick, base: 2}]}}"),
+    "AMB-26 (b) the club values are doubled again": Alternative(
+        "niese", "scoring: {params: {club_values: {question: 8, solo: 16, solo6: 16, solo2: 32}, "
+        "club_factor: 4}}"),
+    "AMB-27 (b) clubs excluded from Question": Alternative(
+        "niese", "auction: {params: {bids: [{id: question, suits: SHD}]}}"),
+    "AMB-27 (c) Question in clubs at 2": Alternative(  # sensitivity: scoring.club_values
+        "niese", "scoring: {params: {club_values: {question: 2}}}"),
+    "AMB-29 the club-symbol CQ does not count as a club for IsIt": Alternative(
+        "niese", "auction: {params: {bids: [{id: isit, needs_one_of: [CA, CK, CJ, CT, C9, C8, "
+        "C7]}]}}"),
+    "AMB-31 (b) bids rank by score value alone": Alternative(
+        "niese", "auction: {params: {bids: [{id: question, rank: 2}, {id: isit, rank: 4}, "
+        "{id: kicker, rank: 6}, {id: ladies, rank: 8}, {id: solo, rank: 4}, {id: solo6, rank: 4}, "
+        "{id: solo@C, rank: 8}, {id: isitsolo, rank: 8}, {id: solo6@C, rank: 8}, "
+        "{id: bronco, rank: 12}, {id: bull, rank: 14}, {id: solo2, rank: 8}, "
+        "{id: solo2@C, rank: 16}]}}"),
+    "AMB-36 Ladies doubled in clubs": Alternative(
+        "niese", "scoring: {params: {club_values: {ladies: 16}}}"),
+    "AMB-40 (a) the party's own mackers add to what it pays": Alternative(  # sensitivity
+        "niese", "scoring: {params: {both_ways: own_mackers}}"),
+    "AMB-40 (b) defenders holding mackers collect them": Alternative(
+        "niese", "scoring: {params: {both_ways: defenders_mackers}}"),
+    "AMB-41 Sollo: the Frage declarer names trumps": Alternative(
+        "muensterland-sollo", "contracts: {params: {contracts: [{id: frage, trump_by: declarer, "
+        "suit: null}]}}"),
+    "AMB-42 Sollo: the Ace holder may name any suit": Alternative(  # sensitivity (Altenburg)
+        "muensterland-sollo", "partner: {params: {trump_not_called_suit: false}}"),
+    "AMB-43 Sollo: a Solo may overcall a declared Frage": Alternative(
+        # tests/more_variants/test_sollo_overcall.py
+        "muensterland-sollo", "auction: {params: {overcall: true}}"),
+    "AMB-45 (b) Sollo: the 7 is low even in trumps": Alternative(
+        "muensterland-sollo", "ranks: {params: {matadors: [CQ, SQ], names: [Spadille, Basta]}}"),
+    "AMB-49 the 10 is the lowest card": Alternative(
+        "altenburg-1988", "ranks: {params: {plain_order: [A, K, Q, J, '9', '8', '7', T]}}"),
+    "AMB-51 no Tout may be announced with a Mussfrage": Alternative(
+        "altenburg-1988", "contracts: {params: {contracts: [{id: mussfrage, tout: false}]}}"),
+    "AMB-54 all eight tricks are always played": Alternative(  # sensitivity
+        "altenburg-1988", "early_end: {params: {stop_when_decided: false}}"),
+    "AMB-56 the colour is spades for the session": Alternative(
+        # tests/foster/test_foster_early_end.py (colour_suit: H)
+        "foster", "contracts: {params: {colour_suit: S}}"),
+    "AMB-57 a club Solo only as IsIt Solo, over a standing Solo": Alternative(
+        # tests/niese/test_niese_isit_solo.py
+        "niese", "auction: {params: {bids: [{id: solo@C, delete: true}, "
+        "{id: isitsolo, only_over: [solo, solo6]}]}}"),
+    "AMB-58 Bull Solo is the top bid": Alternative(
+        "niese", "auction: {params: {bids: [{id: bull, rank: 13}]}}"),
+    "AMB-59 anyone may bid Grossfrage": Alternative(
+        "altenburg-1988", "contracts: {params: {contracts: [{id: grossfrage, requires: []}]}}"),
 }
 
 
@@ -129,3 +280,51 @@ def test_the_table_has_the_alternatives_issue_11_names() -> None:
     named = ("AMB-37 a forced game", "AMB-28 (c)", "AMB-34", "AMB-32 (c)", "AMB-23 (b)")
     for start in named:
         assert any(reading.startswith(start) for reading in ALTERNATIVES), start
+
+
+NOT_A_PARAMETER: dict[str, str] = {
+    "AMB-15": "the literal count (black 10, red 9 trumps) contradicts the pack's arithmetic "
+              "(DOSSIER §1.5): no deal can realise it, so it is a misprint, not a rule",
+    "AMB-16": "both readings say S-002's blind is an error: 4 × 8 = 32 leaves no card for one",
+    "AMB-38": "the row lists open questions, not readings: one EDITORIAL purchase rule where "
+              "S-NIE is silent",
+    "AMB-39": "the row lists no alternative reading: niese-six-hand is a reconstruction, marked "
+              "status: reconstructed",
+    "AMB-44": "the row lists no reading ('Scoring could not be read'): the stake table is "
+              "EDITORIAL",
+    "AMB-48": "the row names no alternative reading; it defers to the EDITORIAL §2g-2 table",
+    "AMB-55": "the readings are whole profiles, kept as separate variants (altenburg-1988, "
+              "parlett-penguin), each loadable by id",
+}
+
+NOT_YET_SELECTABLE: dict[str, str] = {
+    "AMB-17 +5 cents per level counted from 5 in every suit": "ladder rungs carry their own "
+    "values; a per-suit-class count from 5 is not a parameter yet",
+    "AMB-17 solo values above the partnership values": "S-002 gives no figures to set",
+    "AMB-25 Heart Solo: the last-trick loser pays one player only": "the last-trick game's "
+    "payees are fixed to each of the two others",
+}
+
+
+def _register_ids() -> list[str]:
+    """The AMB ids of DOSSIER §3, as docs/decisions.yaml registers them."""
+    register = Path(__file__).resolve().parents[1] / "docs" / "decisions.yaml"
+    entries = yaml.safe_load(register.read_text(encoding="utf-8"))
+    return [entry["id"] for entry in entries if entry["id"].startswith("AMB-")]
+
+
+def test_every_decision_of_the_dossier_is_walked() -> None:
+    """Issue 11, "Walk §3 row by row": each AMB id has a row in the table, or is explicitly not a
+    parameter (with its reason), so a new row cannot be forgotten; the readings not yet
+    selectable are listed by id and reading."""
+    ids = _register_ids()
+    assert len(ids) == 60 and len(set(ids)) == 60, "DOSSIER §3 has 60 items, AMB-01 .. AMB-60"
+    tabled = {reading.split(" ")[0] for reading in ALTERNATIVES}
+    walked = tabled | set(NOT_A_PARAMETER)
+    assert [amb for amb in ids if amb not in walked] == []
+    assert walked <= set(ids), "every walked id is a decision of the register"
+    assert not tabled & set(NOT_A_PARAMETER), "a selectable reading is a parameter"
+    assert {reading.split(" ")[0] for reading in NOT_YET_SELECTABLE} <= tabled
+    assert not set(NOT_YET_SELECTABLE) & set(ALTERNATIVES)
+    assert all(reason.strip() for reason in [*NOT_A_PARAMETER.values(),
+                                             *NOT_YET_SELECTABLE.values()])

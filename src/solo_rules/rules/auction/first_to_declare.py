@@ -36,10 +36,14 @@ class FirstState:
 @attrs.frozen
 class FirstToDeclare(Auction[FirstState]):
     """In turn from eldest each player names one of ``games`` (``bid GAME``), which ends the
-    auction, or passes [S-DEWIKI, S-AKS; AMB-43]; all pass: ``all_pass``."""
+    auction, or passes [S-DEWIKI, S-AKS; AMB-43]; all pass: ``all_pass``. With ``overcall``
+    (AMB-43's alternative, EDITORIAL) a declaration does not end the auction: each player who
+    has not yet spoken may in turn declare a later game of ``games`` (listed lowest first),
+    which overrides it, or pass."""
 
     games: tuple[str, ...]
     all_pass: AllPass = attrs.field(factory=AllPass)
+    overcall: bool = False
 
     def __attrs_post_init__(self) -> None:
         if not self.games or len(set(self.games)) != len(self.games):
@@ -74,24 +78,31 @@ class FirstToDeclare(Auction[FirstState]):
         return FirstState(0), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Pass, or any game whose required cards the seat holds."""
+        """Pass, or any game whose required cards the seat holds (with ``overcall``, above the
+        declared one)."""
         hand = state.hands[state.player]
+        lowest = self.progress(state).game + 1
         out = [PASS.id]
-        for k, game in enumerate(self.games):
+        for k, game in enumerate(self.games[lowest:], start=lowest):
             needed = rules.contract_def(game).requires_mask
             if hand & needed == needed:
                 out.append(BID_BASE + k)
         return tuple(out)
 
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[FirstState, int | None]:
-        """A declaration ends the auction; after a pass the next seat speaks, until all have."""
+        """A declaration ends the auction (with ``overcall``, it stands while the later seats
+        speak); after a pass the next seat speaks, until all have."""
         auction = self.progress(state)
-        if aid != PASS.id:
-            return FirstState(auction.spoken + 1, state.player, aid - BID_BASE), None
         spoken = auction.spoken + 1
+        if aid != PASS.id:
+            auction = FirstState(spoken, state.player, aid - BID_BASE)
+            if not self.overcall:
+                return auction, None
+        else:
+            auction = attrs.evolve(auction, spoken=spoken)
         if spoken >= rules.seated:
-            return FirstState(spoken), None
-        return FirstState(spoken), state.in_turn(state.eldest)[spoken]
+            return auction, None
+        return auction, state.in_turn(state.eldest)[spoken]
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The declarer plays his game (naming trumps where it leaves them to him); after an
@@ -122,6 +133,9 @@ class FirstToDeclare(Auction[FirstState]):
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         if rules.actions.by_id[aid].kind == "bid":
+            declared = self.progress(state).game
+            if declared >= 0 and aid - BID_BASE <= declared:
+                return f"a game must be higher than the declared {self.games[declared]}"
             return "only a player holding the cards it requires may declare that game"
         return super().explain(rules, state, aid)
 
@@ -129,11 +143,19 @@ class FirstToDeclare(Auction[FirstState]):
 
     def describe(self) -> list[Clause]:
         names = ", ".join(game.replace("_", " ").capitalize() for game in self.games)
+        if self.overcall:
+            turn = [Clause("Eldest speaks first. In turn each player speaks once: he declares a "
+                           "game, higher than any declared before him, or passes by saying "
+                           "\"weg\" (pass); the last player to declare plays.", "overcall")]
+        else:
+            turn = [Clause("Eldest speaks first. In turn each player either declares a game or "
+                           "passes by saying \"weg\" (pass)."),
+                    Clause("The first player to declare plays: his declaration ends the "
+                           "bidding.", "games", ("overcall",))]
         return [
-            Clause("Eldest speaks first. In turn each player either declares a game or passes "
-                   "by saying \"weg\" (pass)."),
-            Clause("The first player to declare plays: his declaration ends the bidding.",
+            *turn,
+            Clause(f"The games that may be declared are, lowest first: {names}."
+                   if self.overcall else f"The games that may be declared are: {names}.",
                    "games"),
-            Clause(f"The games that may be declared are: {names}.", "games"),
             self.all_pass.describe(),
         ]

@@ -132,6 +132,8 @@ class ImmediateHold(Auction[HoldState]):
     #: AMB-12 (iv): the earlier seat holds with "yes" in every duel, or only eldest in the
     #: first one
     hold_in_later_duels: bool = True
+    #: AMB-12 (ii): the opening bid is the lowest level (yes), or, with jump bids, any (no)
+    open_with_lowest: bool = True
 
     extra_words = (HOLD,)
 
@@ -210,6 +212,11 @@ class ImmediateHold(Auction[HoldState]):
         return any(hand & cards == cards and (not any_of or hand & any_of) and level < released
                    for cards, any_of, _, released in _duty_table(self))
 
+    @property
+    def _opens_lowest(self) -> bool:
+        """Whether an opening bid must be the lowest level: without jump bids it always is."""
+        return self.open_with_lowest or not self.jump_bids
+
     def _may_bid(self, rules: Rules, hand: int, level: int) -> bool:
         needed = _level_masks(self, rules)[level]
         return hand & needed == needed
@@ -242,7 +249,7 @@ class ImmediateHold(Auction[HoldState]):
             out.append(PASS.id)
         if holding and self._may_bid(rules, hand, level):
             out.append(HOLD.id)
-        if opening:
+        if opening and self._opens_lowest:
             candidates: range = range(0, 1)
         elif self.jump_bids:
             candidates = range(level + 1, len(self.bids))
@@ -312,7 +319,7 @@ class ImmediateHold(Auction[HoldState]):
         if aid == HOLD.id:
             return "only the holder of the standing bid may hold it"
         level = aid - BID_BASE
-        if auction.holder < 0 and level > 0:
+        if auction.holder < 0 and level > 0 and self._opens_lowest:
             return f"the opening bid is {names[0]}"
         if level <= auction.level:
             return f"a bid must be higher than the standing {names[auction.level]}"
@@ -374,8 +381,10 @@ class ImmediateHold(Auction[HoldState]):
         if any(level.preferred for level in self.levels):
             clauses += self._describe_preference(partner_named)
         clauses += [
-            Clause(f"Eldest speaks first and may open with {shown[0]} or pass; while nobody has "
-                   "opened, each player in turn may open or pass.", "levels"),
+            Clause("Eldest speaks first and may open with "
+                   + (shown[0] if self._opens_lowest else "any bid")
+                   + " or pass; while nobody has opened, each player in turn may open or pass.",
+                   "levels", ("open_with_lowest",)),
             Clause("Once a player holds a bid, the next player in turn challenges him: the "
                    "challenger passes or bids higher"
                    + (", and may jump to any higher bid" if self.jump_bids else

@@ -27,13 +27,16 @@ __all__ = ["AscendingLadder", "LadderBid"]
 class LadderBid:
     """One rung: its id (``bid 5@C``), its name in the rulebook, the contract it commits the
     winner to, the trump suits he may name with it, and the contract he may play instead at
-    declaration (``upgrade``: the same level alone, S-002 "or decide to play 'solo'")."""
+    declaration (``upgrade``: the same level alone, S-002 "or decide to play 'solo'").
+    ``ties_previous``: the rung ranks equal to the one before it, so neither overcalls the
+    other (AMB-17's alternative "5 clubs and 6 equal")."""
 
     id: str
     contract: str
     label: str = ""
     suits: tuple[Suit, ...] = attrs.field(default=tuple(Suit), validator=suits)
     upgrade: str | None = None
+    ties_previous: bool = False
 
     def contracts(self) -> tuple[str, ...]:
         """The contracts the winner of this bid may declare."""
@@ -54,6 +57,16 @@ class AscendingLadder(Auction[AmountState]):
         names = [bid.id for bid in self.bids]
         if not names or len(set(names)) != len(names):
             raise ValueError(f"bids must be distinct and at least one, got {names}")
+        if self.bids[0].ties_previous:
+            raise ValueError(f"bid {names[0]!r}: the lowest bid has no bid before it to tie")
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Each rung's rank, lowest 0: one above the rung before it, or equal to it."""
+        ranks: list[int] = []
+        for bid in self.bids:
+            ranks.append(ranks[-1] if ranks and bid.ties_previous else len(set(ranks)))
+        return tuple(ranks)
 
     @property
     def bid_names(self) -> tuple[str, ...]:
@@ -81,9 +94,12 @@ class AscendingLadder(Auction[AmountState]):
         return AmountState(0, -1, -1), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Pass, or any rung above the standing bid."""
+        """Pass, or any rung ranked above the standing bid."""
         level = self.progress(state).level
-        return PASS.id, *(BID_BASE + k for k in range(level + 1, len(self.bids)))
+        ranks = self.ranks
+        floor = ranks[level] if level >= 0 else -1
+        return PASS.id, *(BID_BASE + k for k in range(level + 1, len(self.bids))
+                          if ranks[k] > floor)
 
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
         """The record after ``aid`` and the next seat that has not passed; ``None`` once all
@@ -91,16 +107,22 @@ class AscendingLadder(Auction[AmountState]):
         return step_passing_for_good(state, self.progress(state), aid)
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
-        """The last bidder declares; all pass: the all-pass rule (thrown in by default)."""
+        """The last bidder declares; all pass: the all-pass rule (thrown in by default; a
+        forced game for the holder of its cards, AMB-18's alternative)."""
         auction = self.progress(state)
         if auction.bidder >= 0:
             return self.conclude(rules, state, auction.bidder)
-        return self.conclude(rules, state, None, self.all_pass.contract(rules))
+        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
+            auction, bidder=seat, forced=True))
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
-        """The won bid's contract, or its upgrade, in a suit the bid allows."""
-        bid = self.bids[self.record(record).level]
+        """The won bid's contract, or its upgrade, in a suit the bid allows; for a forced
+        player, the all-pass contracts."""
+        auction = self.record(record)
+        if auction.forced:
+            return self.all_pass.admits(True, contract, suit)
+        bid = self.bids[auction.level]
         if contract.id not in bid.contracts():
             return False
         return suit in (bid.suits if contract.trump_by == "declarer" else contract.trump_suits())
@@ -112,7 +134,8 @@ class AscendingLadder(Auction[AmountState]):
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
-        order = " < ".join(bid.label or bid.id for bid in self.bids)
+        order = "".join((" = " if bid.ties_previous else " < ") + (bid.label or bid.id)
+                        for bid in self.bids)[3:]
         clauses = [
             Clause("The player on the dealer's left speaks first; in turn each player either "
                    "passes, and may not bid again, or bids higher than the standing bid.",

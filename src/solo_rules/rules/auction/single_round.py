@@ -35,6 +35,8 @@ class RankedBid:
     ``keepable_over``: bids whose standing bidder may take this bid over himself (AMB-28);
     keeping, he plays this bid (``keep_plays: the_bid``, AMB-28 a) or his own (``own_bid``, b),
     after any such bid (``keep_window: any``, a) or only the very next one (``next_bid``, c).
+    ``only_over``: the bid may be made only over a standing bid of these (S-NIE IsIt Solo,
+    "Used when one person has already bid solo"; AMB-57's alternative).
     ``id`` is the bid's action text (``bid solo@C``); ``label`` its name in the rulebook
     (default: ``id`` capitalised); overlays merge bids by ``id``."""
 
@@ -48,6 +50,7 @@ class RankedBid:
     keepable_over: tuple[str, ...] = ()
     keep_plays: Literal["the_bid", "own_bid"] = "the_bid"
     keep_window: Literal["any", "next_bid"] = "any"
+    only_over: tuple[str, ...] = ()
 
     @property
     def needs_mask(self) -> int:
@@ -98,10 +101,12 @@ class SingleRound(Auction[RoundState]):
         if len(set(names)) != len(names):
             raise ValueError(f"bid ids repeat: {names}")
         for bid in self.bids:
-            for other in bid.keepable_over:
-                if other not in names:
-                    raise ValueError(f"bid {bid.id!r}: keepable_over names unknown bid "
-                                     f"{other!r}; bids are {names}")
+            for key, others in (("keepable_over", bid.keepable_over),
+                                ("only_over", bid.only_over)):
+                for other in others:
+                    if other not in names:
+                        raise ValueError(f"bid {bid.id!r}: {key} names unknown bid "
+                                         f"{other!r}; bids are {names}")
 
     @property
     def bid_names(self) -> tuple[str, ...]:
@@ -159,7 +164,9 @@ class SingleRound(Auction[RoundState]):
         for k, other in enumerate(self.bids):
             above = standing is None or other.rank > standing.rank or (
                 k == bid and other.join)
-            if above and self._may_bid(rules, hand, other):
+            over = (not other.only_over
+                    or (standing is not None and standing.id in other.only_over))
+            if above and over and self._may_bid(rules, hand, other):
                 out.append(BID_BASE + k)
         return tuple(out)
 
@@ -250,6 +257,10 @@ class SingleRound(Auction[RoundState]):
                 cards = " ".join(card.symbol_text for card in bid.needs_one_of)
                 clauses.append(Clause(f"To bid {bid.words()} a player must hold at least one "
                                       f"of {cards}.", f"bids.{bid.id}"))
+            if bid.only_over:
+                others = " or ".join(b.words() for b in self.bids if b.id in bid.only_over)
+                clauses.append(Clause(f"{bid.words()} may be bid only over a standing "
+                                      f"{others}.", f"bids.{bid.id}"))
             for over in bid.keepable_over:
                 standing = next(b for b in self.bids if b.id == over).words()
                 when = ("" if bid.keep_window == "any"
