@@ -103,4 +103,4 @@ def test_muensterland_weg_cites_the_stated_procedure() -> None:
     assert len(weg) == 1 and "Stated (auction): S-DEWIKI" in _clause(text, f"[{weg[0]}] ")
     first = re.findall(r"\[(\d+)\]", _clause(text, "The first player to declare plays"))
     assert _clause(text, f"[{first[0]}] ").startswith(f"[{first[0]}] Editorial choice "
-                                                      "(auction.games): AMB-43")
+                                                      "(auction.overcall): AMB-43")

@@ -151,7 +151,7 @@ class FirstToDeclare(Auction[FirstState]):
             turn = [Clause("Eldest speaks first. In turn each player either declares a game or "
                            "passes by saying \"weg\" (pass)."),
                     Clause("The first player to declare plays: his declaration ends the "
-                           "bidding.", "games", ("overcall",))]
+                           "bidding.", "overcall")]
         return [
             *turn,
             Clause(f"The games that may be declared are, lowest first: {names}."
