@@ -174,6 +174,11 @@ ALTERNATIVES: dict[str, Alternative] = {
         "american-trick-count", "contracts: {params: {contracts: [" + ", ".join(
             f"{{id: {kind}{n}c, base: {10 * (n - 4)}}}" for kind in ("t", "solo")
             for n in (6, 7, 8)) + "]}}"),
+    "AMB-17 +5 cents per level counted from 5 in every suit": Alternative(
+        # tests/more_variants/test_american_per_level_from_five.py
+        "american-trick-count", "contracts: {params: {contracts: [" + ", ".join(
+            f"{{id: {kind}{n}c, base: {5 * (n - 4)}}}" for kind in ("t", "solo")
+            for n in (6, 7, 8)) + "]}}"),
     "AMB-18 prime is 10 cents": Alternative(
         "american-trick-count", "scoring: {params: {prime: 10}}"),
     "AMB-18 no prime bonus": Alternative(
@@ -301,8 +306,6 @@ NOT_A_PARAMETER: dict[str, str] = {
 }
 
 NOT_YET_SELECTABLE: dict[str, str] = {
-    "AMB-17 +5 cents per level counted from 5 in every suit": "ladder rungs carry their own "
-    "values; a per-suit-class count from 5 is not a parameter yet",
     "AMB-17 solo values above the partnership values": "S-002 gives no figures to set",
 }
 
