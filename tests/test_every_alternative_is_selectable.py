@@ -306,7 +306,9 @@ NOT_A_PARAMETER: dict[str, str] = {
 }
 
 NOT_YET_SELECTABLE: dict[str, str] = {
-    "AMB-17 solo values above the partnership values": "S-002 gives no figures to set",
+    "AMB-17 solo values above the partnership values": "S-002 gives no figures: a table may "
+    "set any as the base of the solo rungs, but no value is the reading, so no row can select "
+    "it without inventing one (and a flag for 'above' would have to invent the margin)",
 }
 
 
