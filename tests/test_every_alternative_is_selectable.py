@@ -174,6 +174,11 @@ ALTERNATIVES: dict[str, Alternative] = {
         "american-trick-count", "contracts: {params: {contracts: [" + ", ".join(
             f"{{id: {kind}{n}c, base: {10 * (n - 4)}}}" for kind in ("t", "solo")
             for n in (6, 7, 8)) + "]}}"),
+    "AMB-17 +5 cents per level counted from 5 in every suit": Alternative(
+        # tests/more_variants/test_american_per_level_from_five.py
+        "american-trick-count", "contracts: {params: {contracts: [" + ", ".join(
+            f"{{id: {kind}{n}c, base: {5 * (n - 4)}}}" for kind in ("t", "solo")
+            for n in (6, 7, 8)) + "]}}"),
     "AMB-18 prime is 10 cents": Alternative(
         "american-trick-count", "scoring: {params: {prime: 10}}"),
     "AMB-18 no prime bonus": Alternative(
@@ -193,6 +198,9 @@ ALTERNATIVES: dict[str, Alternative] = {
         "heart-solo", "auction: {params: {amounts: [4]}}"),
     "AMB-25 Heart Solo: the last-trick loser pays 4, a Solo in suit": Alternative(
         "heart-solo", "contracts: {params: {contracts: [{id: last_trick, base: 2}]}}"),
+    # tests/heart_solo/test_heart_solo_last_trick_payee.py
+    "AMB-25 Heart Solo: the last-trick loser pays one player only": Alternative(
+        "heart-solo", "settlement: {params: {declarerless: one_adversary}}"),
     "AMB-26 (b) the club values are doubled again": Alternative(
         "niese", "scoring: {params: {club_values: {question: 8, solo: 16, solo6: 16, solo2: 32}, "
         "club_factor: 4}}"),
@@ -298,11 +306,9 @@ NOT_A_PARAMETER: dict[str, str] = {
 }
 
 NOT_YET_SELECTABLE: dict[str, str] = {
-    "AMB-17 +5 cents per level counted from 5 in every suit": "ladder rungs carry their own "
-    "values; a per-suit-class count from 5 is not a parameter yet",
-    "AMB-17 solo values above the partnership values": "S-002 gives no figures to set",
-    "AMB-25 Heart Solo: the last-trick loser pays one player only": "the last-trick game's "
-    "payees are fixed to each of the two others",
+    "AMB-17 solo values above the partnership values": "S-002 gives no figures: a table may "
+    "set any as the base of the solo rungs, but no value is the reading, so no row can select "
+    "it without inventing one (and a flag for 'above' would have to invent the margin)",
 }
 
 

@@ -280,7 +280,7 @@ def _describe_contract(contract: ContractDef) -> str:
     forced = " It is played only when everyone passes." if contract.forced else ""
     if contract.single_player == "last_trick_winner":
         return (f"{contract.name}: {who}; nobody declares, everyone plays for himself, and the "
-                "winner of the last trick loses the value to each other player. Base value "
+                "winner of the last trick loses the value. Base value "
                 f"{contract.base}.{forced}")
     needs = ""
     if contract.requires:

@@ -122,6 +122,14 @@ class ScoreSheet(Settlement):
                        "partner; the defenders' scores are unchanged.", "")]
 
 
+def _with_next_in_turn(state: GameState, seat: int, amount: int) -> tuple[int, ...]:
+    """``seat`` receives ``amount`` from the next player in turn alone (pays him, if negative):
+    a settlement with one adversary (AMB-21 c, AMB-25, EDITORIAL)."""
+    payer = state.in_turn(seat)[1]
+    return tuple(amount if s == seat else -amount if s == payer else 0
+                 for s in range(state.players))
+
+
 def single_side(rules: Rules, state: GameState) -> tuple[int, ...]:
     """The side that plays against the rest: the declarer's party, or for a contract nobody
     declares, the seat its ``single_player`` rule names (the winner of the last trick)."""
@@ -154,6 +162,10 @@ class PerAdversary(Settlement):
     #: a partnership contract for every trick: ``shared`` as any partnership (AMB-22 a), or
     #: ``soloist_split``: a soloist's winnings split between the partners (b)
     partner_tout: Literal["shared", "soloist_split"] = "shared"
+    #: a game nobody declares: its loser pays ``each`` other player (AMB-25, S-FOS "loses to
+    #: each of his adversaries individually"), or ``one_adversary``, the next player in turn
+    #: from him (the alternative of AMB-25; whom he pays is EDITORIAL, as for AMB-21 c)
+    declarerless: Literal["each", "one_adversary"] = "each"
     zero_sum = True
 
     def units(self) -> int:
@@ -197,6 +209,9 @@ class PerAdversary(Settlement):
         assert contract is not None
         if self.self_call != "alone" and contract.called is not None and len(side) == 1:
             return self._self_called(state, side[0], amount)
+        if (self.declarerless == "one_adversary"
+                and rules.contract_def(contract.kind).single_player != "declarer"):
+            return _with_next_in_turn(state, side[0], amount)
         if (self.partner_tout == "soloist_split" and len(side) == 2
                 and rules.contract_def(contract.kind).tricks >= rules.hand_size):
             # AMB-22 (b): the soloist's winnings (one amount from each other player), which
@@ -218,13 +233,11 @@ class PerAdversary(Settlement):
         """A self-called ace [S-FOS: "he of course plays without a partner"]: what the pair
         would have won with each adversary (AMB-21 b, S-QFR "gagne sans partager"), or the
         amount with one adversary only, the next player in turn (AMB-21 c, EDITORIAL)."""
-        if self.self_call == "double":
-            payers = state.in_turn(declarer)[1:]
-            amount *= 2
-        else:
-            payers = state.in_turn(declarer)[1:2]
-        return tuple(amount * len(payers) if seat == declarer else -amount if seat in payers
-                     else 0 for seat in range(state.players))
+        if self.self_call == "one_adversary":
+            return _with_next_in_turn(state, declarer, amount)
+        payers = state.in_turn(declarer)[1:]
+        return tuple(2 * amount * len(payers) if seat == declarer else -2 * amount
+                     if seat in payers else 0 for seat in range(state.players))
 
     def _check_soloist_split(self, ladder: ContractRules, players: int, hand_size: int) -> None:
         """Raise ``ValueError`` when a partnership contract for every trick could not split a
@@ -286,6 +299,11 @@ class PerAdversary(Settlement):
                    "Two partners who play for every trick together win or lose what a player "
                    "alone would: the adversaries pay, or are paid, that in equal parts, and the "
                    "partners share it equally.", "partner_tout", needs="partnership"),
-            Clause("In a game that nobody declares, the player who loses it pays each other "
-                   "player.", "stake", needs="declarerless"),
+            Clause({
+                "each": "In a game that nobody declares, the player who loses it pays "
+                        f"{unit} to each other player.",
+                "one_adversary": "In a game that nobody declares, the player who loses it "
+                                 f"pays {unit} to one player only, the next player in turn "
+                                 "from him.",
+            }[self.declarerless], "declarerless", ("stake",), needs="declarerless"),
         ]
