@@ -10,7 +10,7 @@ import random
 import textwrap
 from pathlib import Path
 
-from solo_rules import GameState, Phase
+from solo_rules import GameState, Phase, new_game
 
 
 def run(state: GameState, *actions: str) -> GameState:
@@ -31,6 +31,17 @@ def play(state: GameState, cards: str) -> GameState:
 def finish(state: GameState, rng: random.Random) -> GameState:
     """Play random legal actions to the end of the hand."""
     while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def random_state(variant: str, seed: int, steps: int) -> GameState:
+    """A hand of ``variant`` dealt from ``seed`` after up to ``steps`` random legal actions."""
+    rng = random.Random(seed)
+    state = new_game(variant, seed=seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
         state = state.apply(rng.choice(state.legal_actions()))
     return state
 

@@ -4,8 +4,8 @@ suits, trumps and actions are written as people write them."""
 from __future__ import annotations
 
 import json
-import random
 
+from drive import random_state
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -13,16 +13,6 @@ import solo_rules
 from solo_rules import Outcome, PlayerView, structure, to_json, unstructure
 
 VARIANTS = solo_rules.available_variants()
-
-
-def random_state(variant: str, seed: int, steps: int) -> solo_rules.GameState:
-    rng = random.Random(seed)
-    state = solo_rules.new_game(variant, seed=seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**32 - 1), st.integers(0, 60))
