@@ -10,6 +10,7 @@ cards a contract lays face up (``exposed``), nor an action the contract hides fr
 from __future__ import annotations
 
 import functools
+from typing import Any, cast
 
 from solo_rules.actions import Action, ActionSpace
 from solo_rules.cards import Card, CardSet
@@ -22,6 +23,9 @@ __all__ = ["PlayerView", "build_view", "exposed_cards"]
 _CARDS: tuple[Card, ...] = tuple(Card)
 _END: str = Phase.END
 _NO_CARDS = CardSet()
+_new_object = object.__new__
+#: a plain class with ``PlayerView``'s slots, so ``build_view`` fills them directly
+_Twin = type("_PlayerViewTwin", (), {"__slots__": PlayerView.__slots__})
 
 History = tuple[tuple[int, Action], ...]
 
@@ -95,18 +99,34 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
     trick = tuple(zip(state.in_turn(state.leader), map(_CARDS.__getitem__, cards),
                       strict=False)) if cards else ()
     to_act = None if state.phase == _END else state.player
-    return PlayerView(
-        seat, len(hands), state.dealer, state.phase, to_act, CardSet(hands[seat]), history,
-        None if contract is None else contract.kind,
-        None if contract is None else contract.declarer,
-        None if contract is None else contract.trump,
-        None if contract is None else contract.called,
-        False if contract is None else contract.tout,
-        partner, trick, state.tricks,
-        rules.legal_actions(state) if to_act == seat else (),
-        _NO_CARDS if contract is None else exposed_cards(rules, state, seat),
-        tuple(s for s in range(len(hands)) if out >> s & 1) if out else (),
-    )
+    # filled as a mutable twin, then its class swapped (as ``GameState`` is built): a third of
+    # the frozen ``__init__``'s cost, which sets each field through ``object.__setattr__``
+    view: Any = _new_object(_Twin)
+    view.seat = seat
+    view.players = len(hands)
+    view.dealer = state.dealer
+    view.phase = state.phase
+    view.current_player = to_act
+    view.hand = CardSet(hands[seat])
+    view.history = history
+    if contract is None:
+        view.contract_kind = view.declarer = view.trump = view.called = None
+        view.tout = False
+        view.exposed = _NO_CARDS
+    else:
+        view.contract_kind = contract.kind
+        view.declarer = contract.declarer
+        view.trump = contract.trump
+        view.called = contract.called
+        view.tout = contract.tout
+        view.exposed = exposed_cards(rules, state, seat)
+    view.partner = partner
+    view.trick = trick
+    view.tricks = state.tricks
+    view.legal_actions = rules.legal_actions(state) if to_act == seat else ()
+    view.sitting_out = tuple(s for s in range(len(hands)) if out >> s & 1) if out else ()
+    view.__class__ = PlayerView
+    return cast(PlayerView, view)
 
 
 def exposed_cards(rules: Rules, state: GameState, seat: int) -> CardSet:
