@@ -150,7 +150,8 @@ class Outcome:
     joint: tuple[tuple[int, bool], ...] = ()
 
 
-@attrs.frozen(slots=True)
+# No ``__weakref__`` slot, as ``GameState``: ``solo_rules.view`` builds a view by a class swap.
+@attrs.frozen(slots=True, weakref_slot=False)
 class PlayerView:
     """The information of ``seat``: enough to choose any of its actions, and nothing more
     (``solo_rules.view`` builds it)."""
