@@ -12,7 +12,6 @@ from __future__ import annotations
 import enum
 import functools
 import operator
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, SupportsIndex, cast
 
@@ -470,6 +469,7 @@ class GameState:
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _ALL_FIELDS = operator.attrgetter(*_FIELDS)
+_FIELD_INDEX = {name: index for index, name in enumerate(_FIELDS)}
 _new_object = object.__new__
 #: a plain class with ``GameState``'s slots, so ``GameState.__new__`` fills them directly
 _Twin = type("_GameStateTwin", (), {"__slots__": GameState.__slots__})
@@ -498,7 +498,12 @@ def _seat_index(seat: object, players: int) -> int:
 
 def replace(state: GameState, **changes: Any) -> GameState:
     """``state`` with some fields changed: ``attrs.evolve`` through the positional
-    constructor, every field read at once and merged with ``changes`` in C, which is several
-    times faster on the engine's hot path."""
-    merged: Callable[[str, Any], Any] = changes.get
-    return GameState(*map(merged, _FIELDS, _ALL_FIELDS(state)))
+    constructor, every field read at once (in C) and only the changed ones written, which is
+    several times faster on the engine's hot path. An unknown field is a ``TypeError``."""
+    values = list(_ALL_FIELDS(state))
+    for name, value in changes.items():
+        index = _FIELD_INDEX.get(name)
+        if index is None:
+            raise TypeError(f"GameState has no field {name!r}")
+        values[index] = value
+    return GameState(*values)

@@ -13,14 +13,15 @@ before the seller until the purchase is settled, so while it runs they are the d
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping
 
 import attrs
 
 from solo_rules.actions import PASS, Action, Word
-from solo_rules.cards import CardSet
-from solo_rules.rules.deal import PacketDeal
+from solo_rules.cards import CardSet, card_ids
+from solo_rules.rules.deal import PacketDeal, shuffled
 from solo_rules.rules.slots import History, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, replace
@@ -35,6 +36,23 @@ OFFER = Word("offer", 90, ("buy",), "offers to buy the hand on his right")
 ACCEPT = Word("accept", 91, ("sell",), "sells his hand")
 #: The player on the dealer's right keeps his hand.
 REFUSE = Word("refuse", 92, (), "keeps his hand")
+_ACCEPT_ID = ACCEPT.id
+
+
+@functools.cache
+def _receivers(packets: tuple[int, ...], players: int, dealer: int, step: int,
+               peek: int) -> tuple[int, ...]:
+    """The seat that receives each card of the shuffled pack, in dealing order: the packets go
+    round from eldest passing over the dealer, and the last ``peek`` cards dealt to the seller
+    (the seat before the dealer) go to the dealer, who looks at them (computed once per
+    dealer)."""
+    seller = (dealer - step) % players
+    seats = [(dealer + offset * step) % players for size in packets
+             for offset in range(1, players) for _ in range(size)]
+    peeked = [position for position, seat in enumerate(seats) if seat == seller][-peek:]
+    for position in peeked:
+        seats[position] = dealer
+    return tuple(seats)
 
 
 @register("deal", "deal.dealer_buys")
@@ -75,23 +93,11 @@ class DealerBuys(PacketDeal, Stage):
         """Shuffle and deal the packets in turn from eldest, passing over the dealer; the
         last ``peek`` cards dealt to the seller lie before him face down, and are the dealer's
         to look at until the purchase is settled (they are his hand meanwhile)."""
-        cards = [card for card in range(32) if pack.mask >> card & 1]
-        rng.shuffle(cards)
+        cards = shuffled(list(card_ids(pack.mask)), rng)
         hands = [0] * players
-        seller = self.seller(dealer, players)
-        position = 0
-        received: list[int] = []
-        for size in self.packets:
-            for offset in range(1, players):
-                seat = (dealer + offset * self.step) % players
-                for card in cards[position:position + size]:
-                    hands[seat] |= 1 << card
-                    if seat == seller:
-                        received.append(card)
-                position += size
-        for card in received[-self.peek:]:
-            hands[seller] &= ~(1 << card)
-            hands[dealer] |= 1 << card
+        for card, seat in zip(cards, _receivers(self.packets, players, dealer, self.step,
+                                                self.peek), strict=False):
+            hands[seat] |= 1 << card
         return tuple(hands)
 
     def dealt_sizes(self, pack: int, players: int, dealer: int) -> tuple[int, ...]:
@@ -119,10 +125,9 @@ class DealerBuys(PacketDeal, Stage):
     @staticmethod
     def _sold(state: GameState) -> bool:
         """Whether the seller accepted: the purchase is the hand's first two actions."""
-        first = state.history[:2]  # read without a generator: asked on every turn of the hand
-        accept = ACCEPT.id
-        return ((len(first) > 0 and first[0][1] == accept)
-                or (len(first) > 1 and first[1][1] == accept))
+        history = state.history  # read without a slice or a generator: asked on every card
+        return ((len(history) > 0 and history[0][1] == _ACCEPT_ID)
+                or (len(history) > 1 and history[1][1] == _ACCEPT_ID))
 
     # -- the purchase phase ----------------------------------------------------------------
 

@@ -273,26 +273,25 @@ class ImmediateHold(Auction[HoldState]):
         overbids = auction.overbids or (
             not self.eldest_pass_duels and auction.next_entrant == 1 and aid == PASS.id)
 
-        def next_entrant(holder: int, level: int) -> tuple[HoldState, int | None]:
-            return _next_entrant(state, auction, players, holder, level, preferred, overbids)
-
+        # each branch either answers at once (a duel goes on) or names the survivor, who then
+        # meets the next seat to enter: one call at the end, no closure built on every turn
         if auction.holder < 0:  # opening
+            holder, level = (-1, -1) if aid == PASS.id else (seat, level_of)
+        elif seat == auction.challenger:
             if aid == PASS.id:
-                return next_entrant(-1, -1)
-            return next_entrant(seat, level_of)
-        if seat == auction.challenger:
-            if aid == PASS.id:
-                return next_entrant(auction.holder, auction.level)
-            if overbids:  # no duel: the higher bid stands, and the next player speaks
-                return next_entrant(seat, level_of)
-            return (HoldState(auction.next_entrant, auction.holder, seat, level_of, preferred),
-                    auction.holder)
-        # the holder answers
-        if aid == PASS.id:
-            return next_entrant(auction.challenger, auction.level)
-        level = auction.level if aid == HOLD.id else level_of
-        return (HoldState(auction.next_entrant, seat, auction.challenger, level, preferred),
-                auction.challenger)
+                holder, level = auction.holder, auction.level
+            elif overbids:  # no duel: the higher bid stands, and the next player speaks
+                holder, level = seat, level_of
+            else:
+                return (HoldState(auction.next_entrant, auction.holder, seat, level_of,
+                                  preferred), auction.holder)
+        elif aid == PASS.id:  # the holder answers
+            holder, level = auction.challenger, auction.level
+        else:
+            level = auction.level if aid == HOLD.id else level_of
+            return (HoldState(auction.next_entrant, seat, auction.challenger, level, preferred),
+                    auction.challenger)
+        return _next_entrant(state, auction, players, holder, level, preferred, overbids)
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The last holder declares; after an all-pass the forced player does, or the all-pass
