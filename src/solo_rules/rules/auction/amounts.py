@@ -86,9 +86,35 @@ def step_passing_for_good(state: GameState, auction: AmountState,
     return auction, None
 
 
+class PassingForGood(Auction[AmountState]):
+    """An auction in which eldest speaks first, a pass is for good and the last bidder
+    declares; after an all-pass, the auction's ``all_pass`` rule (S-FOS amounts, S-002's
+    ladder)."""
+
+    all_pass: AllPass
+
+    def start(self, eldest: int) -> tuple[AmountState, int]:
+        """Nobody has bid or passed; eldest speaks first."""
+        return AmountState(0, -1, -1), eldest
+
+    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
+        """The record after ``aid`` and the next seat that has not passed; ``None`` once
+        every seat but the bidder has passed, or all have."""
+        return step_passing_for_good(state, self.progress(state), aid)
+
+    def finish(self, rules: Rules, state: GameState) -> GameState:
+        """The last bidder declares; after an all-pass the forced player does, or the
+        all-pass contract is played, or the hand is thrown in."""
+        auction = self.progress(state)
+        if auction.bidder >= 0:
+            return self.conclude(rules, state, auction.bidder)
+        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
+            auction, bidder=seat, forced=True))
+
+
 @register("auction", "auction.ascending_amounts")
 @attrs.frozen
-class AscendingAmounts(Auction[AmountState]):
+class AscendingAmounts(PassingForGood):
     """Bidding by amounts [S-FOS: "The players bid against one another ... eldest hand having the
     first say"; the table gives "the amounts bid on them"], formalised by AMB-19: in turn each
     player passes for good or bids more; the winner names a game worth at least his bid.
@@ -132,10 +158,6 @@ class AscendingAmounts(Auction[AmountState]):
 
     # -- the auction phase -----------------------------------------------------------------
 
-    def start(self, eldest: int) -> tuple[AmountState, int]:
-        """Nobody has bid or passed; eldest speaks first."""
-        return AmountState(0, -1, -1), eldest
-
     def actions(self, rules: Rules) -> Iterable[Action]:
         """The bids: the amounts, or the games of the variant's table."""
         if self.bids == "amounts":
@@ -148,20 +170,6 @@ class AscendingAmounts(Auction[AmountState]):
         level = self.progress(state).level
         top = len(self.amounts) if self.bids == "amounts" else len(game_bids(rules.contracts))
         return PASS.id, *(BID_BASE + k for k in range(level + 1, top))
-
-    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
-        """The record after ``aid`` and the next seat that has not passed; ``None`` once
-        every seat but the bidder has passed, or all have."""
-        return step_passing_for_good(state, self.progress(state), aid)
-
-    def finish(self, rules: Rules, state: GameState) -> GameState:
-        """The highest bidder declares; after an all-pass the forced player does, or the
-        all-pass contract is played, or the hand is thrown in."""
-        auction = self.progress(state)
-        if auction.bidder >= 0:
-            return self.conclude(rules, state, auction.bidder)
-        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
-            auction, bidder=seat, forced=True))
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:

@@ -12,8 +12,8 @@ import attrs
 
 from solo_rules.actions import BID_BASE, PASS
 from solo_rules.cards import Suit
-from solo_rules.rules.auction.amounts import AmountState, step_passing_for_good
-from solo_rules.rules.auction.common import AllPass, Auction
+from solo_rules.rules.auction.amounts import PassingForGood
+from solo_rules.rules.auction.common import AllPass
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import suits
 from solo_rules.rules.slots import Rules, ladder_of
@@ -45,7 +45,7 @@ class LadderBid:
 
 @register("auction", "auction.ascending_ladder")
 @attrs.frozen
-class AscendingLadder(Auction[AmountState]):
+class AscendingLadder(PassingForGood):
     """In turn from eldest each player passes for good or bids a higher rung of ``bids``
     (lowest first); when all but one have passed, he declares the bid's contract in one of its
     suits, or its ``upgrade`` [S-002; AMB-17]. All pass: ``all_pass`` (thrown in, AMB-18)."""
@@ -89,10 +89,6 @@ class AscendingLadder(Auction[AmountState]):
 
     # -- the auction phase -----------------------------------------------------------------
 
-    def start(self, eldest: int) -> tuple[AmountState, int]:
-        """Nobody has bid or passed; the player left of the dealer (eldest) speaks first [S-002]."""
-        return AmountState(0, -1, -1), eldest
-
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Pass, or any rung ranked above the standing bid."""
         level = self.progress(state).level
@@ -100,20 +96,6 @@ class AscendingLadder(Auction[AmountState]):
         floor = ranks[level] if level >= 0 else -1
         return PASS.id, *(BID_BASE + k for k in range(level + 1, len(self.bids))
                           if ranks[k] > floor)
-
-    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
-        """The record after ``aid`` and the next seat that has not passed; ``None`` once all
-        but the bidder have passed, or all have."""
-        return step_passing_for_good(state, self.progress(state), aid)
-
-    def finish(self, rules: Rules, state: GameState) -> GameState:
-        """The last bidder declares; all pass: the all-pass rule (thrown in by default; a
-        forced game for the holder of its cards, AMB-18's alternative)."""
-        auction = self.progress(state)
-        if auction.bidder >= 0:
-            return self.conclude(rules, state, auction.bidder)
-        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
-            auction, bidder=seat, forced=True))
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
