@@ -178,8 +178,10 @@ class Variant:
         return {slot: rule.module for slot, rule in self.slots.items()}
 
 
+@functools.cache
 def variant_dir() -> Path:
-    """The folder of the shipped variant files (inside the wheel, or the source checkout)."""
+    """The folder of the shipped variant files (inside the wheel, or the source checkout);
+    found once, since finding it costs more than loading a cached variant by id."""
     packaged = Path(str(importlib.resources.files("solo_rules"))) / "variants"
     if packaged.is_dir():
         return packaged
