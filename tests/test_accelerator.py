@@ -5,6 +5,7 @@ tests/test_differential.py against an accelerated install (the CI script's accel
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 from pathlib import Path
@@ -88,3 +89,27 @@ def test_an_accelerated_editable_install_is_refused(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("SOLO_RULES_ACCELERATE", "1")
     with pytest.raises(RuntimeError, match="regular wheel only"):
         wheel_hook(build_hook_module()).initialize("editable", {"force_include": {}})
+
+
+def _attrs_classes_calling_bare_super(source: str) -> list[str]:
+    """The attrs classes of ``source`` whose methods call ``super()`` without arguments."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ClassDef) or not any(
+                "attrs" in ast.unparse(decorator) for decorator in node.decorator_list):
+            continue
+        for call in ast.walk(node):
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                    and call.func.id == "super" and not call.args):
+                found.append(f"{node.name} line {call.lineno}")
+    return found
+
+
+@pytest.mark.parametrize("name", accelerator.COMPILED_MODULES)
+def test_no_compiled_attrs_class_calls_bare_super(name: str) -> None:
+    """Compiled, a slotted attrs class (which attrs rebuilds) breaks ``super()``'s hidden class
+    cell: "super(type, obj): obj must be an instance or subtype of type" in the accelerated
+    install only. Such a call names its class (``Base.method(self, ...)``) instead."""
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin is not None
+    assert _attrs_classes_calling_bare_super(Path(spec.origin).read_text(encoding="utf-8")) == []

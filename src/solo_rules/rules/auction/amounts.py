@@ -161,7 +161,7 @@ class AscendingAmounts(PassingForGood):
     def actions(self, rules: Rules) -> Iterable[Action]:
         """The bids: the amounts, or the games of the variant's table."""
         if self.bids == "amounts":
-            return super().actions(rules)
+            return Auction.actions(self, rules)
         return (Action.make_bid(level, bid.name)
                 for level, bid in enumerate(game_bids(rules.contracts)))
 
