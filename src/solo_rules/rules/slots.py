@@ -161,8 +161,10 @@ class RankRules(Describes, Protocol):
 class AuctionRules(Describes, Protocol):
     @property
     def preferred(self) -> Suit | None:
-        """The preferred suit of the bidding, whose declarations outrank the others, if any."""
-        ...
+        """The preferred suit of the bidding, whose declarations outrank the others, if any:
+        none unless the auction has preferred-suit levels (club precedence in a ladder's or a
+        bid list's own ranks is no preferred suit)."""
+        return None
 
     @property
     def preference_to_establish(self) -> Literal["first_won", "first_deal"] | None:

@@ -136,11 +136,6 @@ class AscendingAmounts(PassingForGood):
         """``2``, ``4``, ...: a bid is its amount."""
         return tuple(str(amount) for amount in self.amounts)
 
-    @property
-    def preferred(self) -> Suit | None:
-        """No suit outranks another in this auction: the colour changes values only."""
-        return None
-
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` when an all-pass contract is unknown, or the highest amount is
         worth more than any game the winner could name."""

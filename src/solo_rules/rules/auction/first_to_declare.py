@@ -54,11 +54,6 @@ class FirstToDeclare(Auction[FirstState]):
         """A bid names the game: ``bid solo``."""
         return self.games
 
-    @property
-    def preferred(self) -> Suit | None:
-        """No preferred suit: the first declaration plays, whatever it is."""
-        return None
-
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` when a game or an all-pass contract is unknown, or a game is
         one played only when all pass."""

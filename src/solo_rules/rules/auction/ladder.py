@@ -72,11 +72,6 @@ class AscendingLadder(PassingForGood):
     def bid_names(self) -> tuple[str, ...]:
         return tuple(bid.id for bid in self.bids)
 
-    @property
-    def preferred(self) -> Suit | None:
-        """No preferred suit: club precedence is in the rungs themselves."""
-        return None
-
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` when a bid names an unknown contract."""
         ladder = ladder_of(slots)

@@ -112,11 +112,6 @@ class SingleRound(Auction[RoundState]):
     def bid_names(self) -> tuple[str, ...]:
         return tuple(bid.id for bid in self.bids)
 
-    @property
-    def preferred(self) -> Suit | None:
-        """No preferred suit: club precedence is in the ranks."""
-        return None
-
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` when a bid names no contract, or a joinable bid leaves its
         declaration open (joined declarers cannot each declare) or calls a partner (each
