@@ -16,6 +16,8 @@ import json
 import sys
 from pathlib import Path
 
+import hand_trace
+
 import solo_rules
 from solo_rules.bots import HeuristicBot
 from solo_rules.compare import seeded_deal
@@ -57,8 +59,7 @@ def today() -> dict[str, str]:
 
 def stored() -> dict[str, str]:
     """The stored digests."""
-    digests: dict[str, str] = json.loads(DIGESTS.read_text())
-    return digests
+    return hand_trace.stored(DIGESTS)
 
 
 def main(argv: list[str] | None = None) -> int:

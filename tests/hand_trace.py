@@ -67,9 +67,9 @@ def trace(variant_id: str, hands: int = HANDS, seed: int = 13) -> str:
     return digest.hexdigest()
 
 
-def stored() -> dict[str, str]:
-    """The stored digests, by variant id."""
-    digests: dict[str, str] = json.loads(DIGESTS.read_text())
+def stored(path: Path = DIGESTS) -> dict[str, str]:
+    """The digests stored in ``path`` (by default the trace's, by variant id)."""
+    digests: dict[str, str] = json.loads(path.read_text())
     return digests
 
 
