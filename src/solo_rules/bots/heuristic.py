@@ -12,6 +12,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
@@ -53,32 +54,61 @@ _WORTH_BYTES = tuple(
     tuple(_byte_worths(tuple(_card_worth(card, trump) for card in Card), position)
           for position in range(4))
     for trump in Trump)
-_TABLES = tuple(_RANKING.tables(trump) for trump in Trump)
-#: Per trump, per card: the order in which the bot would rather give a card away, lowest
-#: first (plain cards before trumps, then by power).
-_LOW = tuple(tuple((tables.suit_of[card] == TRUMP, tables.power[card]) for card in Card)
-             for tables in _TABLES)
+class _PlayTables(NamedTuple):
+    """What the play reads under one trump, each a tuple indexed by card, so a decision is a
+    few look-ups rather than calls with key functions."""
+
+    #: the order in which the bot would rather give a card away, lowest first: plain cards
+    #: before trumps, then by power (equal powers of two plain suits stay equal)
+    give: tuple[int, ...]
+    #: per led card: a card's power if it counts in that trick (a trump, or of the led
+    #: effective suit: ``TrumpTables.winner``'s rule), else -1
+    counts: tuple[tuple[int, ...], ...]
+    #: a card's power if it is a trump, else -1 (the contract's side leads its highest)
+    trump_power: tuple[int, ...]
+    #: the plain aces, a mask (the other side leads one first)
+    plain_aces: int
+
+    @classmethod
+    def of(cls, tables: TrumpTables) -> _PlayTables:
+        suits, powers = tables.suit_of, tables.power
+        by_led = tuple(tuple(power if suit in (TRUMP, led) else -1
+                             for suit, power in zip(suits, powers, strict=True))
+                       for led in range(TRUMP + 1))
+        return cls(tuple(power + (1000 if suit == TRUMP else 0)
+                         for suit, power in zip(suits, powers, strict=True)),
+                   tuple(by_led[suit] for suit in suits), by_led[TRUMP],
+                   sum(1 << card for card in Card
+                       if card.rank is Rank.ACE and suits[card] != TRUMP))
+
+
+#: Per trump (``Trump.NONE`` last): the play's tables.
+_PLAY_TABLES = tuple(_PlayTables.of(_RANKING.tables(trump)) for trump in Trump)
+_NO_TRUMP = int(Trump.NONE)
+_SUITS = tuple(Suit)
+_SUIT_WORTHS = _WORTH_BYTES[:len(_SUITS)]
+_PLAY, _AUCTION, _DECLARE = Phase.PLAY, Phase.AUCTION, Phase.DECLARE
 
 
 def hand_strength(hand: CardSet, trump: int) -> int:
     """A rough worth of ``hand`` with ``trump`` as trumps: 3 per matador, 2 per other trump
     ace or king, 1 per other trump, and 1 per plain ace."""
-    return _strength(hand.mask, trump)
-
-
-def _strength(mask: int, trump: int) -> int:
     low, mid, high, top = _WORTH_BYTES[trump]
+    mask = hand.mask
     return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF] + top[mask >> 24]
 
 
 def _strengths(hand: CardSet) -> tuple[int, ...]:
     """The hand's strength with each suit as trumps, by suit number."""
     mask = hand.mask
-    return tuple(_strength(mask, suit) for suit in Suit)
+    low, mid, high, top = mask & 0xFF, mask >> 8 & 0xFF, mask >> 16 & 0xFF, mask >> 24
+    return tuple(a[low] + b[mid] + c[high] + d[top] for a, b, c, d in _SUIT_WORTHS)
 
 
-def _best_suit(strengths: Sequence[int], allowed: Sequence[Suit] = tuple(Suit)) -> Suit:
+def _best_suit(strengths: Sequence[int], allowed: Sequence[Suit] = _SUITS) -> Suit:
     """The allowed suit the hand is strongest in (the lower-numbered one on a tie)."""
+    if allowed is _SUITS:  # the first of the strongest
+        return _SUITS[strengths.index(max(strengths))]
     return max(allowed, key=lambda suit: (strengths[suit], -suit))
 
 
@@ -91,16 +121,26 @@ class HeuristicBot:
     decision) is made by its seeded random generator."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's random generator, seeded on first use: most hands never need it, and
+        seeding one costs more than a decision."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     def choose(self, view: PlayerView) -> Action:
         """The action this bot takes in ``view``."""
         legal = legal_choices(view)
-        if view.phase == Phase.PLAY:
+        phase = view.phase
+        if phase == _PLAY:
             return self._play(view, legal)
-        if view.phase == Phase.AUCTION:
+        if phase == _AUCTION:
             return self._bid(view, legal)
-        if view.phase == Phase.DECLARE:
+        if phase == _DECLARE:
             return self._declare(view, legal)
         chosen = self._other(view, legal)
         return chosen if chosen is not None else self.rng.choice(legal)
@@ -153,60 +193,63 @@ class HeuristicBot:
                        key=lambda a: (_card_worth(_card_of(a), trump), -a.id))
         if "return" in kinds:  # ... and back the card worth least, the lowest if several
             return min(legal, key=lambda a: (_card_worth(_card_of(a), trump),
-                                             *_LOW[trump][_card_of(a)]))
+                                             _PLAY_TABLES[trump].give[_card_of(a)]))
         return kinds.get("pass")
 
     # -- the play ----------------------------------------------------------------------------
 
-    def _play(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        trump = Trump.NONE if view.trump is None else view.trump
-        tables = _TABLES[trump]
+    @staticmethod
+    def _play(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        """Lead (``_lead``); else let a friend's winning card stand, or win the trick with
+        the cheapest card that does; else give away the lowest card (``_PlayTables.give``)."""
+        if len(legal) == 1:
+            return legal[0]
+        trump = view.trump
+        tables = _PLAY_TABLES[_NO_TRUMP if trump is None else trump]
         cards = list(map(_card_of, legal))
-        if not view.trick:
-            return legal[self._lead(view, cards, tables)]
-        played = tuple(card for _, card in view.trick)
-        winning = tables.winner(played)
-        everything = range(len(cards))
-        if view.trick[winning][0] in self._friends(view):
-            choices: Sequence[int] = everything
-        else:
-            # a card beats the trick's best card if it is of the led suit or a trump and
-            # stronger (powers differ within those suits), as ``tables.winner`` would say
-            suit_of, power = tables.suit_of, tables.power
-            led, to_beat = suit_of[played[0]], power[played[winning]]
-            choices = [i for i in everything
-                       if suit_of[cards[i]] in (TRUMP, led) and power[cards[i]] > to_beat
-                       ] or everything
-        order = _LOW[trump]
-        return legal[min(choices, key=lambda i: order[cards[i]])]
+        trick = view.trick
+        if not trick:
+            return legal[_lead(view, cards, tables)]
+        counts = tables.counts[trick[0][1]]
+        powers = [counts[card] for _, card in trick]
+        to_beat = max(powers)  # the trick's best card: the first of the highest power
+        if not _friend(view, trick[powers.index(to_beat)][0]):
+            # the cheapest card that wins the trick, if any does: the lowest power above the
+            # best card's (the cards that count run plain below trumps, as ``give`` does)
+            above = [power for power in map(counts.__getitem__, cards) if power > to_beat]
+            if above:
+                return legal[[counts[card] for card in cards].index(min(above))]
+        keys = list(map(tables.give.__getitem__, cards))
+        return legal[keys.index(min(keys))]
 
-    @staticmethod
-    def _lead(view: PlayerView, cards: list[Card], tables: TrumpTables) -> int:
-        """The index of the card to lead. With the contract: the highest trump; otherwise an
-        ace, or the lowest plain card."""
-        suit_of, power = tables.suit_of, tables.power
-        everything = range(len(cards))
-        trumps = [i for i in everything if suit_of[cards[i]] == TRUMP]
-        with_contract = view.declarer == view.seat or view.partner == view.seat
-        if with_contract and trumps:
-            return max(trumps, key=lambda i: power[cards[i]])
-        plain = [i for i in everything if suit_of[cards[i]] != TRUMP]
-        aces = [i for i in plain if cards[i].rank is Rank.ACE]
-        if aces:
-            return aces[0]
-        return min(plain or everything, key=lambda i: power[cards[i]])
 
-    @staticmethod
-    def _friends(view: PlayerView) -> set[int]:
-        """The seats this view knows to be on its own side (itself included)."""
-        me = view.seat
-        if view.declarer is None:
-            return {me}
-        party = {view.declarer} if view.partner is None else {view.declarer, view.partner}
-        alone = view.called is None
-        if me in party:
-            return party
-        if alone or view.partner is not None:
-            return set(range(view.players)) - party
-        return {me}
+def _lead(view: PlayerView, cards: list[Card], tables: _PlayTables) -> int:
+    """The index of the card to lead. With the contract: the highest trump; otherwise an ace,
+    or the lowest plain card."""
+    seat = view.seat
+    if seat in (view.declarer, view.partner):
+        powers = list(map(tables.trump_power.__getitem__, cards))
+        highest = max(powers)
+        if highest >= 0:
+            return powers.index(highest)
+    aces = tables.plain_aces
+    for index, card in enumerate(cards):
+        if aces >> card & 1:
+            return index
+    keys = list(map(tables.give.__getitem__, cards))  # plain cards first, each by power
+    return keys.index(min(keys))
 
+
+def _friend(view: PlayerView, other: int) -> bool:
+    """Whether ``view`` knows seat ``other`` to be on its own side (itself included)."""
+    me = view.seat
+    if other == me:
+        return True
+    declarer, partner = view.declarer, view.partner
+    if declarer is None:
+        return False
+    in_party = other in (declarer, partner)
+    if me in (declarer, partner):
+        return in_party
+    # the other side is known when the declarer plays alone or his partner is revealed
+    return not in_party and (view.called is None or partner is not None)
