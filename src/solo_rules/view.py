@@ -15,7 +15,7 @@ from typing import Any, cast
 from solo_rules.actions import Action, ActionSpace
 from solo_rules.cards import Card, CardSet
 from solo_rules.rules.slots import Rules
-from solo_rules.state import GameState, Phase, PlayerView
+from solo_rules.state import Flags, GameState, Phase, PlayerView
 
 __all__ = ["PlayerView", "build_view", "exposed_cards"]
 
@@ -23,6 +23,7 @@ __all__ = ["PlayerView", "build_view", "exposed_cards"]
 _CARDS: tuple[Card, ...] = tuple(Card)
 _END: str = Phase.END
 _NO_CARDS = CardSet()
+_REVEALED = Flags.REVEALED
 _new_object = object.__new__
 #: a plain class with ``PlayerView``'s slots, so ``build_view`` fills them directly
 _Twin = type("_PlayerViewTwin", (), {"__slots__": PlayerView.__slots__})
@@ -45,17 +46,43 @@ class _Entries(dict[tuple[int, int], tuple[int, Action]]):
         return shown
 
 
-class _Views:
-    """What building views under one rule set reuses: the entry table, and the last history
-    translated. A bot asks for a view at every decision and each history is the one before
-    plus one action, so it is translated from the last one's in a step (the same entries:
-    the translation of an entry depends on nothing else; hiding is applied after)."""
+class _Shows(dict[str, bool]):
+    """Per contract kind, whether it lays any card face up (``ContractDef.shows``): filled on
+    first use, so a view of a contract that shows nothing skips ``exposed_cards``."""
 
-    __slots__ = ("entries", "last")
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, kind: str) -> bool:
+        shows = self[kind] = self.rules.contract_def(kind).shows != "none"
+        return shows
+
+
+class _Views:
+    """What building views under one rule set reuses, as each view is built from the state
+    alone (a cache, never a source): the entry table and the last history translated, each
+    seat's last hand as a ``CardSet``, and which contracts lay cards face up. A bot asks for
+    a view at every decision and each history is the one before plus one action, so it is
+    translated from the last one's in a step (the same entries: the translation of an entry
+    depends on nothing else; hiding is applied after)."""
+
+    __slots__ = ("entries", "everyone_plays", "held", "last", "pairs", "shows")
 
     def __init__(self, rules: Rules) -> None:
         self.entries = _Entries(rules.actions)
+        #: per seat, per card: a trick entry ``(seat, Card)``, shared by every view
+        self.pairs = tuple(tuple((seat, card) for card in _CARDS)
+                           for seat in range(rules.players))
+        #: no seat ever sits out (``Rules.sitting_out`` is then always 0)
+        self.everyone_plays = rules.seated == rules.players
         self.last: tuple[tuple[tuple[int, int], ...], History] = ((), ())
+        #: per seat, the ``CardSet`` of its last hand shown (a hand changes once a trick)
+        self.held: dict[int, CardSet] = {}
+        #: per contract kind, whether it lays any card face up (``ContractDef.shows``)
+        self.shows = _Shows(rules)
 
     def history(self, history: tuple[tuple[int, int], ...]) -> History:
         """``history`` as every seat sees it before any hiding."""
@@ -71,17 +98,51 @@ class _Views:
         self.last = (history, shown)
         return shown
 
+    def hand(self, seat: int, mask: int) -> CardSet:
+        """The hand ``mask`` of ``seat`` as a ``CardSet`` (the last one made, if the same)."""
+        held = self.held.get(seat)
+        if held is None or held.mask != mask:
+            held = self.held[seat] = CardSet(mask)
+        return held
+
 
 #: one ``_Views`` per rule set (a compiled rule set hashes by its variant, in one step)
 _views_of = functools.lru_cache(maxsize=64)(_Views)
+#: the rule set asked for last and its ``_Views``: one identity test instead of a hash for
+#: the common case of many views under one rule set in a row
+_last_views: tuple[Rules | None, _Views | None] = (None, None)
+#: the seats sitting out, by their mask
+_seats_of_mask = functools.cache(lambda out: tuple(s for s in range(out.bit_length())
+                                                   if out >> s & 1))
 
 
 def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
     """The view of ``seat`` in ``state`` (``state.view(seat)`` calls this)."""
-    views = _views_of(rules)
+    global _last_views
+    known, views = _last_views
+    if known is not rules or views is None:
+        views = _views_of(rules)
+        _last_views = (rules, views)
     contract = state.contract
     history = views.history(state.history)
-    if contract is not None:
+    hands = state.hands
+    out = 0 if views.everyone_plays else rules.sitting_out(state)
+    cards = state.trick
+    if cards:
+        pairs = views.pairs
+        order = state.in_turn(state.leader) if out else rules.turn_orders[state.leader]
+        trick = tuple([pairs[order[n]][card] for n, card in enumerate(cards)])
+    else:
+        trick = ()
+    to_act = None if state.phase == _END else state.player
+    # filled as a mutable twin, then its class swapped (as ``GameState`` is built): a third of
+    # the frozen ``__init__``'s cost, which sets each field through ``object.__setattr__``
+    view: Any = _new_object(_Twin)
+    if contract is None:
+        view.contract_kind = view.declarer = view.trump = view.called = view.partner = None
+        view.tout = False
+        view.exposed = _NO_CARDS
+    else:
         concealed = rules.contracts.concealed(rules, state, seat)
         if concealed:  # a card given back face down (the Mediateur exchange)
             hidden = list(history)
@@ -89,42 +150,27 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
             for position, aid in concealed.items():
                 hidden[position] = entries[actual[position][0], aid]
             history = tuple(hidden)
-    partner = None
-    if contract is not None and contract.partner is not None and (
-            state.partner_revealed or seat == contract.partner):
+        kind = contract.kind
+        view.contract_kind = kind
+        view.declarer = contract.declarer
+        view.trump = contract.trump
+        view.called = contract.called
+        view.tout = contract.tout
         partner = contract.partner
-    hands = state.hands
-    out = rules.sitting_out(state)
-    cards = state.trick
-    trick = tuple(zip(state.in_turn(state.leader), map(_CARDS.__getitem__, cards),
-                      strict=False)) if cards else ()
-    to_act = None if state.phase == _END else state.player
-    # filled as a mutable twin, then its class swapped (as ``GameState`` is built): a third of
-    # the frozen ``__init__``'s cost, which sets each field through ``object.__setattr__``
-    view: Any = _new_object(_Twin)
+        view.partner = partner if partner is not None and (
+            seat == partner or state.flags & _REVEALED) else None
+        view.exposed = exposed_cards(rules, state, seat) if views.shows[kind] else _NO_CARDS
     view.seat = seat
     view.players = len(hands)
     view.dealer = state.dealer
     view.phase = state.phase
     view.current_player = to_act
-    view.hand = CardSet(hands[seat])
+    view.hand = views.hand(seat, hands[seat])
     view.history = history
-    if contract is None:
-        view.contract_kind = view.declarer = view.trump = view.called = None
-        view.tout = False
-        view.exposed = _NO_CARDS
-    else:
-        view.contract_kind = contract.kind
-        view.declarer = contract.declarer
-        view.trump = contract.trump
-        view.called = contract.called
-        view.tout = contract.tout
-        view.exposed = exposed_cards(rules, state, seat)
-    view.partner = partner
     view.trick = trick
     view.tricks = state.tricks
     view.legal_actions = rules.legal_actions(state) if to_act == seat else ()
-    view.sitting_out = tuple(s for s in range(len(hands)) if out >> s & 1) if out else ()
+    view.sitting_out = _seats_of_mask(out) if out else ()
     view.__class__ = PlayerView
     return cast(PlayerView, view)
 
