@@ -25,6 +25,8 @@ _END: str = Phase.END
 _NO_CARDS = CardSet()
 _REVEALED = Flags.REVEALED
 _new_object = object.__new__
+#: sets a new ``CardSet``'s mask (its slot), as its frozen ``__init__`` would, at half the cost
+_set_mask = cast(Any, CardSet.__dict__["mask"]).__set__
 #: a plain class with ``PlayerView``'s slots, so ``build_view`` fills them directly
 _Twin = type("_PlayerViewTwin", (), {"__slots__": PlayerView.__slots__})
 
@@ -63,13 +65,13 @@ class _Shows(dict[str, bool]):
 
 class _Views:
     """What building views under one rule set reuses, as each view is built from the state
-    alone (a cache, never a source): the entry table and the last history translated, each
-    seat's last hand as a ``CardSet``, and which contracts lay cards face up. A bot asks for
+    alone (a cache, never a source): the entry table and the last history translated, the
+    trick entries, and which contracts lay cards face up. A bot asks for
     a view at every decision and each history is the one before plus one action, so it is
     translated from the last one's in a step (the same entries: the translation of an entry
     depends on nothing else; hiding is applied after)."""
 
-    __slots__ = ("entries", "everyone_plays", "held", "last", "pairs", "shows")
+    __slots__ = ("entries", "everyone_plays", "last", "pairs", "shows")
 
     def __init__(self, rules: Rules) -> None:
         self.entries = _Entries(rules.actions)
@@ -79,8 +81,6 @@ class _Views:
         #: no seat ever sits out (``Rules.sitting_out`` is then always 0)
         self.everyone_plays = rules.seated == rules.players
         self.last: tuple[tuple[tuple[int, int], ...], History] = ((), ())
-        #: per seat, the ``CardSet`` of its last hand shown (a hand changes once a trick)
-        self.held: dict[int, CardSet] = {}
         #: per contract kind, whether it lays any card face up (``ContractDef.shows``)
         self.shows = _Shows(rules)
 
@@ -97,13 +97,6 @@ class _Views:
             shown = tuple(map(entries.__getitem__, history))
         self.last = (history, shown)
         return shown
-
-    def hand(self, seat: int, mask: int) -> CardSet:
-        """The hand ``mask`` of ``seat`` as a ``CardSet`` (the last one made, if the same)."""
-        held = self.held.get(seat)
-        if held is None or held.mask != mask:
-            held = self.held[seat] = CardSet(mask)
-        return held
 
 
 #: one ``_Views`` per rule set (a compiled rule set hashes by its variant, in one step)
@@ -165,7 +158,8 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
     view.dealer = state.dealer
     view.phase = state.phase
     view.current_player = to_act
-    view.hand = views.hand(seat, hands[seat])
+    view.hand = hand = _new_object(CardSet)  # a state's mask needs no validation
+    _set_mask(hand, hands[seat])
     view.history = history
     view.trick = trick
     view.tricks = state.tricks

@@ -9,12 +9,14 @@ executor); the records come back in hand order, so the numbers do not depend on 
 
 from __future__ import annotations
 
+import functools
 import json
+import pickle
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -23,7 +25,9 @@ from solo_rules.bots import Bot, HeuristicBot, RandomBot, SamplingBot
 from solo_rules.compare import incomparable, seeded_deal
 from solo_rules.errors import SoloRulesError
 from solo_rules.game import CompiledRules, compile
+from solo_rules.state import Phase
 from solo_rules.variant import Variant, load_variant
+from solo_rules.view import build_view
 
 __all__ = ["BOTS", "PairedDifference", "SimulationResult", "VariantStats", "simulate"]
 
@@ -37,11 +41,12 @@ BOTS: dict[str, Callable[[int, CompiledRules], Bot]] = {
 CHUNK = 100
 #: The role of a seat in a hand with a declarer.
 ROLES = ("declarer", "partner", "defender")
+_END = Phase.END
 
 
-@attrs.frozen
-class _Hand:
-    """One finished hand of one variant: what was played, by whom, and the scores."""
+class _Hand(NamedTuple):
+    """One finished hand of one variant: what was played, by whom, and the scores (a tuple,
+    so a chunk's hands pickle back from a worker cheaply)."""
 
     contract: str
     declarers: tuple[int, ...]
@@ -57,13 +62,15 @@ class _Hand:
         return "partner" if seat == self.partner else "defender"
 
 
-def _play(rules: CompiledRules, bots: str, deal_seed: int) -> _Hand:
+def _play(rules: CompiledRules, make: Callable[[int, CompiledRules], Bot], deal_seed: int
+          ) -> _Hand:
     hands, dealer = seeded_deal(rules, deal_seed)
     state = rules.start(hands, dealer)
-    players = [BOTS[bots](deal_seed * 8 + seat, rules) for seat in range(rules.players)]
-    while not state.is_terminal:
+    choose = [make(deal_seed * 8 + seat, rules).choose for seat in range(rules.players)]
+    apply = rules.apply_id
+    while state.phase != _END:  # as ``state.view(seat)`` and ``apply_unchecked``, one call less
         seat = state.player
-        state = state.apply_unchecked(players[seat].choose(state.view(seat)))
+        state = apply(state, choose[seat](build_view(rules, state, seat)).id)
     outcome = state.outcome()
     contract = outcome.contract
     if contract is None:
@@ -72,12 +79,25 @@ def _play(rules: CompiledRules, bots: str, deal_seed: int) -> _Hand:
                  outcome.scores)
 
 
-def _chunk(variants: tuple[Variant, ...], bots: str, seed: int, start: int, stop: int
-           ) -> list[tuple[_Hand, ...]]:
-    """Hands ``start`` to ``stop - 1`` of the run, each played in every variant."""
-    rules = [compile(variant) for variant in variants]
-    return [tuple(_play(r, bots, seed * 2**32 + hand) for r in rules)
+def _rows(rules: Sequence[CompiledRules], bots: str, seed: int, start: int, stop: int
+          ) -> list[tuple[_Hand, ...]]:
+    """Hands ``start`` to ``stop - 1`` of the run, each played in every rule set."""
+    make = BOTS[bots]
+    return [tuple(_play(r, make, seed * 2**32 + hand) for r in rules)
             for hand in range(start, stop)]
+
+
+@functools.lru_cache(maxsize=8)
+def _unpacked(packed: bytes) -> tuple[CompiledRules, ...]:
+    """The compiled rule sets of pickled variants, once per worker process."""
+    return tuple(compile(variant) for variant in pickle.loads(packed))
+
+
+def _chunk(packed: bytes, bots: str, seed: int, start: int, stop: int
+           ) -> list[tuple[_Hand, ...]]:
+    """``_rows`` for an executor's worker: the variants come pickled once for the whole run
+    (pickling a variant writes its canonical tree) and are compiled once per worker."""
+    return _rows(_unpacked(packed), bots, seed, start, stop)
 
 
 @attrs.frozen
@@ -278,16 +298,17 @@ def simulate(variants: Sequence[Variant | str | Path] | Variant | str | Path, *,
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise SoloRulesError(f"seed must be a non-negative int, got {seed!r}")
     ranges = [(start, min(start + CHUNK, hands)) for start in range(0, hands, CHUNK)]
+    rules = [compile(v) for v in chosen]
+    parts = []
     if executor is None:
-        parts = []
         for start, stop in ranges:
-            parts.append(_chunk(chosen, bots, seed, start, stop))
+            parts.append(_rows(rules, bots, seed, start, stop))
             if progress is not None:
                 progress(stop)
     else:
+        packed = pickle.dumps(chosen)
         futures: list[Future[list[tuple[_Hand, ...]]]] = [
-            executor.submit(_chunk, chosen, bots, seed, start, stop) for start, stop in ranges]
-        parts = []
+            executor.submit(_chunk, packed, bots, seed, start, stop) for start, stop in ranges]
         for future, (_, stop) in zip(futures, ranges, strict=True):
             parts.append(future.result())
             if progress is not None:
@@ -296,7 +317,6 @@ def simulate(variants: Sequence[Variant | str | Path] | Variant | str | Path, *,
     ids = tuple(v.id for v in chosen)
     stats = tuple(_stats(vid, [row[i] for row in played]) for i, vid in enumerate(ids))
     differences, unpaired = [], {}
-    rules = [compile(v) for v in chosen]
     for j in range(1, len(chosen)):
         partner = next((i for i in range(j) if incomparable(rules[i], rules[j]) is None), None)
         if partner is None:
