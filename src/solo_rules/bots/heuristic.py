@@ -54,6 +54,8 @@ _WORTH_BYTES = tuple(
     tuple(_byte_worths(tuple(_card_worth(card, trump) for card in Card), position)
           for position in range(4))
     for trump in Trump)
+
+
 class _PlayTables(NamedTuple):
     """What the play reads under one trump, each a tuple indexed by card, so a decision is a
     few look-ups rather than calls with key functions."""
@@ -66,8 +68,8 @@ class _PlayTables(NamedTuple):
     counts: tuple[tuple[int, ...], ...]
     #: a card's power if it is a trump, else -1 (the contract's side leads its highest)
     trump_power: tuple[int, ...]
-    #: the plain aces, a mask (the other side leads one first)
-    plain_aces: int
+    #: whether a card is a plain ace (the other side leads one first)
+    plain_ace: tuple[bool, ...]
 
     @classmethod
     def of(cls, tables: TrumpTables) -> _PlayTables:
@@ -78,13 +80,14 @@ class _PlayTables(NamedTuple):
         return cls(tuple(power + (1000 if suit == TRUMP else 0)
                          for suit, power in zip(suits, powers, strict=True)),
                    tuple(by_led[suit] for suit in suits), by_led[TRUMP],
-                   sum(1 << card for card in Card
-                       if card.rank is Rank.ACE and suits[card] != TRUMP))
+                   tuple(card.rank is Rank.ACE and suits[card] != TRUMP for card in Card))
 
 
 #: Per trump (``Trump.NONE`` last): the play's tables.
 _PLAY_TABLES = tuple(_PlayTables.of(_RANKING.tables(trump)) for trump in Trump)
 _NO_TRUMP = int(Trump.NONE)
+#: above every key and power in the tables
+_NEVER = 1 << 30
 _SUITS = tuple(Suit)
 _SUIT_WORTHS = _WORTH_BYTES[:len(_SUITS)]
 _PLAY, _AUCTION, _DECLARE = Phase.PLAY, Phase.AUCTION, Phase.DECLARE
@@ -98,11 +101,15 @@ def hand_strength(hand: CardSet, trump: int) -> int:
     return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF] + top[mask >> 24]
 
 
-def _strengths(hand: CardSet) -> tuple[int, ...]:
+def _strengths(hand: CardSet) -> tuple[int, int, int, int]:
     """The hand's strength with each suit as trumps, by suit number."""
     mask = hand.mask
     low, mid, high, top = mask & 0xFF, mask >> 8 & 0xFF, mask >> 16 & 0xFF, mask >> 24
-    return tuple(a[low] + b[mid] + c[high] + d[top] for a, b, c, d in _SUIT_WORTHS)
+    clubs, spades, hearts, diamonds = _SUIT_WORTHS
+    return (clubs[0][low] + clubs[1][mid] + clubs[2][high] + clubs[3][top],
+            spades[0][low] + spades[1][mid] + spades[2][high] + spades[3][top],
+            hearts[0][low] + hearts[1][mid] + hearts[2][high] + hearts[3][top],
+            diamonds[0][low] + diamonds[1][mid] + diamonds[2][high] + diamonds[3][top])
 
 
 def _best_suit(strengths: Sequence[int], allowed: Sequence[Suit] = _SUITS) -> Suit:
@@ -153,15 +160,23 @@ class HeuristicBot:
         strengths = _strengths(view.hand)
         best = _best_suit(strengths)
         ceiling = (strengths[best] - _OPEN) // _STEP
-        standing = max((a.level for _, a in view.history if a.level is not None), default=0)
+        standing = 0  # the highest level bid so far (levels count from 0)
+        for _, action in view.history:
+            level = action.level
+            if level is not None and level > standing:
+                standing = level
+        if standing <= ceiling:
+            for action in legal:
+                if action.kind == "hold":
+                    return action
         for action in legal:
-            if action.kind == "hold" and standing <= ceiling:
+            level = action.level
+            if level is not None and level <= ceiling and action.suit in (None, best):
                 return action
         for action in legal:
-            if (action.level is not None and action.level <= ceiling
-                    and action.suit in (None, best)):
+            if action.kind == "pass":
                 return action
-        return next((a for a in legal if a.kind == "pass"), legal[0])
+        return legal[0]
 
     def _declare(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         """The declaration in its strongest trump suit, the cheapest contract first; no Tout."""
@@ -201,43 +216,63 @@ class HeuristicBot:
     @staticmethod
     def _play(view: PlayerView, legal: tuple[Action, ...]) -> Action:
         """Lead (``_lead``); else let a friend's winning card stand, or win the trick with
-        the cheapest card that does; else give away the lowest card (``_PlayTables.give``)."""
+        the cheapest card that does; else give away the lowest card (``_PlayTables.give``).
+
+        Plain loops over the few cards: on CPython 3.11 they cost less than ``min``, ``max``
+        or ``map`` over lists this short (every play action has a card, hence the ignores)."""
         if len(legal) == 1:
             return legal[0]
         trump = view.trump
         tables = _PLAY_TABLES[_NO_TRUMP if trump is None else trump]
-        cards = list(map(_card_of, legal))
         trick = view.trick
         if not trick:
-            return legal[_lead(view, cards, tables)]
+            return legal[_lead(view, legal, tables)]
         counts = tables.counts[trick[0][1]]
-        powers = [counts[card] for _, card in trick]
-        to_beat = max(powers)  # the trick's best card: the first of the highest power
-        if not _friend(view, trick[powers.index(to_beat)][0]):
+        winner, to_beat = trick[0][0], -1  # the trick's best card: the first of the highest
+        for seat, card in trick:
+            if counts[card] > to_beat:
+                winner, to_beat = seat, counts[card]
+        if not _friend(view, winner):
             # the cheapest card that wins the trick, if any does: the lowest power above the
             # best card's (the cards that count run plain below trumps, as ``give`` does)
-            above = [power for power in map(counts.__getitem__, cards) if power > to_beat]
-            if above:
-                return legal[[counts[card] for card in cards].index(min(above))]
-        keys = list(map(tables.give.__getitem__, cards))
-        return legal[keys.index(min(keys))]
+            chosen, lowest = -1, _NEVER
+            for index, action in enumerate(legal):
+                power = counts[action.card]  # type: ignore[index]
+                if to_beat < power < lowest:
+                    chosen, lowest = index, power
+            if chosen >= 0:
+                return legal[chosen]
+        return legal[_lowest(legal, tables.give)]
 
 
-def _lead(view: PlayerView, cards: list[Card], tables: _PlayTables) -> int:
+def _lowest(legal: tuple[Action, ...], order: tuple[int, ...]) -> int:
+    """The index of the first of the cards lowest in ``order``."""
+    chosen, lowest = 0, _NEVER
+    for index, action in enumerate(legal):
+        key = order[action.card]  # type: ignore[index]
+        if key < lowest:
+            chosen, lowest = index, key
+    return chosen
+
+
+def _lead(view: PlayerView, legal: tuple[Action, ...], tables: _PlayTables) -> int:
     """The index of the card to lead. With the contract: the highest trump; otherwise an ace,
     or the lowest plain card."""
     seat = view.seat
     if seat in (view.declarer, view.partner):
-        powers = list(map(tables.trump_power.__getitem__, cards))
-        highest = max(powers)
-        if highest >= 0:
-            return powers.index(highest)
-    aces = tables.plain_aces
-    for index, card in enumerate(cards):
-        if aces >> card & 1:
+        chosen, highest = -1, -1
+        powers = tables.trump_power
+        for index, action in enumerate(legal):
+            power = powers[action.card]  # type: ignore[index]
+            if power > highest:
+                chosen, highest = index, power
+        if chosen >= 0:
+            return chosen
+    aces = tables.plain_ace
+    for index, action in enumerate(legal):
+        if aces[action.card]:  # type: ignore[index]
             return index
-    keys = list(map(tables.give.__getitem__, cards))  # plain cards first, each by power
-    return keys.index(min(keys))
+    return _lowest(legal, tables.give)  # plain cards first, each by power
 
 
 def _friend(view: PlayerView, other: int) -> bool:
