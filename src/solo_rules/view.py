@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any, cast
 
-from solo_rules.actions import Action, ActionSpace
+from solo_rules.actions import Action
 from solo_rules.cards import Card, CardSet
 from solo_rules.rules.slots import Rules
 from solo_rules.state import Flags, GameState, Phase, PlayerView
@@ -31,21 +31,7 @@ _set_mask = cast(Any, CardSet.__dict__["mask"]).__set__
 _Twin = type("_PlayerViewTwin", (), {"__slots__": PlayerView.__slots__})
 
 History = tuple[tuple[int, Action], ...]
-
-
-class _Entries(dict[tuple[int, int], tuple[int, Action]]):
-    """A history entry ``(seat, action id)`` as a view shows it, ``(seat, Action)``: filled on
-    first use and then shared, so translating a history is one dict lookup an entry."""
-
-    __slots__ = ("by_id",)
-
-    def __init__(self, actions: ActionSpace) -> None:
-        super().__init__()
-        self.by_id = actions.by_id
-
-    def __missing__(self, entry: tuple[int, int]) -> tuple[int, Action]:
-        shown = self[entry] = (entry[0], self.by_id[entry[1]])
-        return shown
+Trick = tuple[tuple[int, Card], ...]
 
 
 class _Shows(dict[str, bool]):
@@ -65,22 +51,31 @@ class _Shows(dict[str, bool]):
 
 class _Views:
     """What building views under one rule set reuses, as each view is built from the state
-    alone (a cache, never a source): the entry table and the last history translated, the
-    trick entries, and which contracts lay cards face up. A bot asks for
-    a view at every decision and each history is the one before plus one action, so it is
-    translated from the last one's in a step (the same entries: the translation of an entry
-    depends on nothing else; hiding is applied after)."""
+    alone (a cache, never a source): the history and trick entries as a view shows them, the
+    last history and trick translated, and which contracts lay cards face up.
 
-    __slots__ = ("entries", "everyone_plays", "last", "pairs", "shows")
+    A bot asks for a view at every decision, and each history (and each trick in play) is
+    the one before plus one action, so it is translated from the last one's in a step: the
+    translation of an entry depends on nothing else (hiding is applied after)."""
+
+    __slots__ = ("entries", "everyone_plays", "last", "last_trick", "pairs", "shows")
 
     def __init__(self, rules: Rules) -> None:
-        self.entries = _Entries(rules.actions)
-        #: per seat, per card: a trick entry ``(seat, Card)``, shared by every view
+        actions = rules.actions.by_id
+        size = max(actions) + 1
+        #: per seat, per action id: the history entry ``(seat, Action)`` (``None`` for an id
+        #: that is no action of the variant, and so in no history)
+        self.entries = cast(tuple[list[tuple[int, Action]], ...], tuple(
+            [(seat, actions[aid]) if aid in actions else None for aid in range(size)]
+            for seat in range(rules.players)))
+        #: per seat, per card: the trick entry ``(seat, Card)``
         self.pairs = tuple(tuple((seat, card) for card in _CARDS)
                            for seat in range(rules.players))
         #: no seat ever sits out (``Rules.sitting_out`` is then always 0)
         self.everyone_plays = rules.seated == rules.players
         self.last: tuple[tuple[tuple[int, int], ...], History] = ((), ())
+        #: the last trick translated: the seats in turn from its leader, its cards, its entries
+        self.last_trick: tuple[tuple[int, ...], tuple[int, ...], Trick] = ((), (), ())
         #: per contract kind, whether it lays any card face up (``ContractDef.shows``)
         self.shows = _Shows(rules)
 
@@ -90,12 +85,25 @@ class _Views:
         if history is known:
             return shown
         entries = self.entries
-        step = len(history) - len(known)
-        if step == 1 and history[:-1] == known:
-            shown = (*shown, entries[history[-1]])
+        before = len(known)
+        if len(history) == before + 1 and history[:before] == known:
+            seat, aid = history[before]
+            shown = (*shown, entries[seat][aid])
         else:
-            shown = tuple(map(entries.__getitem__, history))
+            shown = tuple([entries[seat][aid] for seat, aid in history])
         self.last = (history, shown)
+        return shown
+
+    def trick(self, order: tuple[int, ...], cards: tuple[int, ...]) -> Trick:
+        """The trick ``cards`` led by ``order[0]``, as ``(seat, Card)`` entries."""
+        known_order, known, shown = self.last_trick
+        before = len(cards) - 1
+        pairs = self.pairs
+        if order is known_order and len(known) == before and cards[:before] == known:
+            shown = (*shown, pairs[order[before]][cards[before]])
+        else:
+            shown = tuple([pairs[order[n]][card] for n, card in enumerate(cards)])
+        self.last_trick = (order, cards, shown)
         return shown
 
 
@@ -121,12 +129,8 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
     hands = state.hands
     out = 0 if views.everyone_plays else rules.sitting_out(state)
     cards = state.trick
-    if cards:
-        pairs = views.pairs
-        order = state.in_turn(state.leader) if out else rules.turn_orders[state.leader]
-        trick = tuple([pairs[order[n]][card] for n, card in enumerate(cards)])
-    else:
-        trick = ()
+    trick = views.trick(state.in_turn(state.leader) if out else rules.turn_orders[
+        state.leader], cards) if cards else ()
     to_act = None if state.phase == _END else state.player
     # filled as a mutable twin, then its class swapped (as ``GameState`` is built): a third of
     # the frozen ``__init__``'s cost, which sets each field through ``object.__setattr__``
@@ -141,7 +145,7 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
             hidden = list(history)
             entries, actual = views.entries, state.history
             for position, aid in concealed.items():
-                hidden[position] = entries[actual[position][0], aid]
+                hidden[position] = entries[actual[position][0]][aid]
             history = tuple(hidden)
         kind = contract.kind
         view.contract_kind = kind
