@@ -82,6 +82,7 @@ class CompiledRules(Rules):
         self.settlement = cast(SettlementRules, modules["settlement"])
         self.players = pack.players
         self.pack = pack.cards.mask
+        self._pack_cards = CardSet(self.pack)
         self.seated = pack.players - pack.sits_out
         self.hand_size = len(pack.cards) // self.seated
         self.turn_orders = self.deal_rules.turn_orders(self.players)
@@ -172,7 +173,7 @@ class CompiledRules(Rules):
 
     def deal(self, rng: random.Random, dealer: int) -> tuple[int, ...]:
         """Shuffle and deal one hand per seat."""
-        return self.deal_rules.deal(CardSet(self.pack), self.players, dealer, rng)
+        return self.deal_rules.deal(self._pack_cards, self.players, dealer, rng)
 
     def first_dealer(self, rng: random.Random) -> int:
         """The first dealer of a session, drawn by the variant's rule (by lot, or the first
@@ -233,6 +234,25 @@ class CompiledRules(Rules):
                                                                                     aid)):
             return None
         return apply(self, state, aid, (*state.history, (state.player, aid)))
+
+    def apply_chosen(self, state: GameState, action: object) -> GameState | None:
+        """The state after ``action`` when it is one of this variant's own actions (the very
+        object ``legal_actions`` gave) or an id, and legal in ``state`` by the legal set just
+        computed for it; else ``None``, and ``GameState.apply`` takes its general path. The
+        checked ``apply`` of a player choosing from ``legal_actions()``, in one call."""
+        last, ids = self._last_legal
+        if last is not state:
+            return None
+        if type(action) is Action:
+            aid = action.id
+            if aid not in ids or self._action_table[aid] is not action:
+                return None
+        elif type(action) is int and action in ids:
+            aid = action
+        else:
+            return None
+        return self._apply_of[state.phase](self, state, aid,
+                                           (*state.history, (state.player, aid)))
 
     def is_legal(self, state: GameState, aid: int) -> bool:
         """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""

@@ -215,6 +215,11 @@ class RuleSet(Protocol):
         """The state after ``aid`` if it is legal in ``state``, else ``None``."""
         ...
 
+    def apply_chosen(self, state: GameState, action: object) -> GameState | None:
+        """The state after ``action`` when it is a legal choice from the legal set just
+        computed for ``state``, else ``None`` (then ``apply`` checks it in full)."""
+        ...
+
     def refusal(self, state: GameState, aid: int) -> tuple[str, str]: ...
 
     def apply_id(self, state: GameState, aid: int) -> GameState: ...
@@ -409,6 +414,9 @@ class GameState:
         ``TypeError`` for anything else.
         """
         rules = self.rules
+        after = rules.apply_chosen(self, action)  # the common case: a legal choice, just listed
+        if after is not None:
+            return after
         if isinstance(action, Action):
             aid = action.id
             known = rules.action_of(aid)
