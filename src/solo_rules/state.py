@@ -477,7 +477,7 @@ class GameState:
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _ALL_FIELDS = operator.attrgetter(*_FIELDS)
-_FIELD_INDEX = {name: index for index, name in enumerate(_FIELDS)}
+_FIELD_NAMES = frozenset(_FIELDS)
 _new_object = object.__new__
 #: a plain class with ``GameState``'s slots, so ``GameState.__new__`` fills them directly
 _Twin = type("_GameStateTwin", (), {"__slots__": GameState.__slots__})
@@ -505,13 +505,29 @@ def _seat_index(seat: object, players: int) -> int:
 
 
 def replace(state: GameState, **changes: Any) -> GameState:
-    """``state`` with some fields changed: ``attrs.evolve`` through the positional
-    constructor, every field read at once (in C) and only the changed ones written, which is
-    several times faster on the engine's hot path. An unknown field is a ``TypeError``."""
-    values = list(_ALL_FIELDS(state))
+    """``state`` with some fields changed: ``attrs.evolve`` without its generic machinery. A
+    mutable twin is filled from ``state`` field by field and then from ``changes``, and its
+    class swapped (as ``GameState.__new__`` does): about half the cost of reading every field
+    into a list and building from it, on the engine's hot path (an auction's or a hand's end,
+    a phase entered). An unknown field is a ``TypeError``."""
+    new: Any = _new_object(_Twin)
+    new.rules = state.rules
+    new.phase = state.phase
+    new.player = state.player
+    new.dealer = state.dealer
+    new.hands = state.hands
+    new.history = state.history
+    new.auction = state.auction
+    new.contract = state.contract
+    new.trick = state.trick
+    new.leader = state.leader
+    new.tricks = state.tricks
+    new.won = state.won
+    new.flags = state.flags
+    new.dealt = state.dealt
     for name, value in changes.items():
-        index = _FIELD_INDEX.get(name)
-        if index is None:
+        if name not in _FIELD_NAMES:
             raise TypeError(f"GameState has no field {name!r}")
-        values[index] = value
-    return GameState(*values)
+        setattr(new, name, value)
+    new.__class__ = GameState
+    return cast(GameState, new)

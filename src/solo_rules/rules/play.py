@@ -23,7 +23,9 @@ __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 #: read once: an enum member looked up on its class costs several times a global, and every
 #: card played builds a state in this phase
 _PLAY: str = Phase.PLAY
-_REVEALED = Flags.REVEALED
+#: each flag set with ``REVEALED`` added, by its value: ``|`` of ``IntFlag`` members runs
+#: ``enum``'s Python code, and the called card is played in most partnership hands
+_REVEALING = tuple(Flags(flags) | Flags.REVEALED for flags in range(max(Flags) * 2))
 
 
 def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> int:
@@ -135,7 +137,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         assert contract is not None
         flags = state.flags
         if aid == contract.called:
-            flags |= _REVEALED
+            flags = _REVEALING[flags]
         if len(trick) < players:
             following = (rules.next_seat[seat] if players == rules.players
                          else state.in_turn(seat)[1])  # a seat sits out: skip it
