@@ -130,8 +130,9 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         early-end rule decides what follows it."""
         players = rules.seated
         seat = state.player
-        hands = state.hands
-        hands = (*hands[:seat], hands[seat] & ~(1 << aid), *hands[seat + 1:])
+        held = list(state.hands)
+        held[seat] &= ~(1 << aid)
+        hands = tuple(held)
         trick = (*state.trick, aid)
         contract = state.contract
         assert contract is not None
