@@ -297,6 +297,11 @@ _LOCK = threading.Lock()
 _NO_TRUMP = Trump.NONE
 
 
+#: the variant compiled last and its rule set (one tuple, replaced whole: threads read a
+#: consistent pair), so that a loop of new hands skips the cache's hashing
+_last_compiled: tuple[Variant, CompiledRules] | None = None
+
+
 @functools.lru_cache(maxsize=64)
 def _compiled(variant: Variant) -> CompiledRules:
     return CompiledRules(variant)
@@ -305,8 +310,14 @@ def _compiled(variant: Variant) -> CompiledRules:
 def compile(variant: Variant) -> CompiledRules:
     """The compiled rule set of ``variant``, built once per variant (by content) and shared
     by every state, thread and unpickled copy."""
+    global _last_compiled
+    last = _last_compiled
+    if last is not None and last[0] is variant:  # the common case: the last hand's variant
+        return last[1]
     with _LOCK:
-        return _compiled(variant)
+        rules = _compiled(variant)
+    _last_compiled = (variant, rules)
+    return rules
 
 
 def new_game(
@@ -326,11 +337,12 @@ def new_game(
     command line's ``play --seed`` included); given hands have no seed, so their dealer is
     seat 0 unless ``dealer`` says otherwise.
     """
-    if isinstance(variant, str | Path):
-        variant = load_variant(variant)
-    elif not isinstance(variant, Variant):
-        raise TypeError(f"new_game takes a Variant, its id or a path, got "
-                        f"{type(variant).__name__}")
+    if type(variant) is not Variant:
+        if isinstance(variant, str | Path):
+            variant = load_variant(variant)
+        elif not isinstance(variant, Variant):
+            raise TypeError(f"new_game takes a Variant, its id or a path, got "
+                            f"{type(variant).__name__}")
     rules = compile(variant)
     players = rules.players
     if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
