@@ -12,7 +12,7 @@ from typing import Literal
 import attrs
 
 from solo_rules.actions import Action, Word
-from solo_rules.cards import Card, card_ids
+from solo_rules.cards import BYTE_IDS, Card
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
@@ -119,8 +119,11 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         seat = state.player
         mask = self.legal_mask(rules, state, seat) if state.trick else state.hands[seat]
         partner = rules.partner
-        return card_ids(mask if partner is None
-                        else partner.restrict_play(rules, state, seat, mask))
+        if partner is not None:
+            mask = partner.restrict_play(rules, state, seat, mask)
+        low, mid, high, top = BYTE_IDS  # ``card_ids(mask)``, without a call on every card
+        return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
+                + top[mask >> 24 & 0xFF])
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)
