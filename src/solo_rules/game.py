@@ -88,7 +88,7 @@ class CompiledRules(Rules):
         self.turn_orders = self.deal_rules.turn_orders(self.players)
         self.next_seat = tuple(order[1] for order in self.turn_orders)
         self.ranking: Ranking = cast(RankRules, modules["ranks"]).ranking
-        self._tables = tuple(self.ranking.tables(trump) for trump in Trump)
+        self.trump_tables = tuple(self.ranking.tables(trump) for trump in Trump)
         self._contract_defs = {c.id: c for c in self.contracts.contracts}
         owners: list[DealRules | AuctionRules | ContractRules | PartnerRules | PlayRules
                      | EarlyEndRules] = [self.deal_rules, self.auction, self.contracts]
@@ -159,7 +159,7 @@ class CompiledRules(Rules):
 
     def tables(self, trump: Trump | None) -> TrumpTables:
         """The cached ranking tables of a contract's trumps (``None``: not yet named)."""
-        return self._tables[_NO_TRUMP if trump is None else trump]
+        return self.trump_tables[_NO_TRUMP if trump is None else trump]
 
     def contract_def(self, contract_id: str) -> ContractDef:
         """The contract definition by id."""

@@ -148,7 +148,8 @@ class FollowSuit(RuleModule, PlayRules, Stage):
             return GameState(rules, _PLAY, following, state.dealer,
                              hands, history, state.auction, contract, trick,
                              state.leader, state.tricks, state.won, flags, state.dealt)
-        position = rules.tables(contract.trump).winner(trick)
+        assert contract.trump is not None  # named before play
+        position = rules.trump_tables[contract.trump].winner(trick)
         winner = (rules.turn_orders[state.leader][position] if players == rules.players
                   else state.in_turn(state.leader)[position])
         won = list(state.won)
@@ -191,7 +192,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
             return hand
         contract = state.contract
         assert contract is not None and contract.trump is not None
-        tables = rules.tables(contract.trump)
+        tables = rules.trump_tables[contract.trump]
         follow = hand & tables.follows[state.trick[0]]
         if self.matador_renege:
             above = None
