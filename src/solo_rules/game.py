@@ -101,6 +101,8 @@ class CompiledRules(Rules):
         if len(self._position) != len(self._order) + 1:
             raise TypeError(f"{variant.id}: two modules own the same phase")
         self.stages = {stage.phase: stage for stage in self._order}
+        #: the stages after each phase, in rulebook order: what ``advance`` tries in turn
+        self._after = {phase: self._order[n + 1:] for phase, n in self._position.items()}
         #: each phase's legal and apply, bound once: the loop's dispatch is one look-up
         self._legal_of = {stage.phase: stage.legal for stage in self._order}
         self._apply_of = {stage.phase: stage.apply for stage in self._order}
@@ -196,7 +198,7 @@ class CompiledRules(Rules):
     def advance(self, state: GameState) -> GameState:
         """Leave the current phase for the next one, in rulebook order, that applies to this
         hand; the hand is over when none does."""
-        for stage in self._order[self._position[state.phase] + 1:]:
+        for stage in self._after[state.phase]:
             entered = stage.enter(self, state)
             if entered is not None:
                 return entered

@@ -449,7 +449,7 @@ class GameState:
 
     def outcome(self) -> Outcome:
         """The result of the finished hand (raises ``InvalidStateError`` before the end)."""
-        if self.phase != Phase.END:
+        if self.phase != _END:
             raise InvalidStateError("outcome() is only defined once the hand is over")
         return self.rules.outcome(self)
 
