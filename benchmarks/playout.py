@@ -15,6 +15,7 @@ suite: run ``python benchmarks/playout.py --hands 2000``.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -96,6 +97,16 @@ def solo_hand(variant: solo_rules.Variant, seed: int, checked: bool) -> Callable
     return play_one
 
 
+def load_average() -> str:
+    """The machine's load when the run starts: on a shared machine, a busy spell slows the
+    engine's Python more than Skat's C++, so the ratios are worth most at a low load."""
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:  # not every platform has one
+        return "load average unknown"
+    return f"load average {one:.2f} (1 min) {five:.2f} (5 min) on {os.cpu_count()} CPUs"
+
+
 def check_skat_deal_is_uniform(pyspiel: Any, seed: int, hands: int = 20) -> None:
     """Check, on a few untimed hands, what sampling Skat's legal actions at a chance node
     assumes: its chance outcomes are exactly its legal actions, each equally likely."""
@@ -154,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     print(f"solo-rules {solo_rules.__version__} ({accelerator.summary()}), "
           f"Python {sys.version.split()[0]}, "
-          f"{args.hands} hands per run, best of {args.repeat} rounds, seed {args.seed}")
+          f"{args.hands} hands per run, best of {args.repeat} rounds, seed {args.seed}, "
+          f"{load_average()}")
     jobs: dict[str, Callable[[int], int]] = {}
     try:
         import pyspiel  # type: ignore[import-not-found]

@@ -32,3 +32,19 @@ def test_evolve_replace_and_pickle_keep_every_field() -> None:
     assert moved != state
     copy = pickle.loads(pickle.dumps(moved))
     assert copy == moved and copy.rules is moved.rules
+
+
+def test_replace_copies_every_field_and_changes_only_those_named() -> None:
+    """``replace`` fills its twin field by field: a field added to ``GameState`` and not to
+    ``replace`` would be lost, and an unknown name must stay an error."""
+    state = solo_rules.new_game("altenburg-1988", seed=3)
+    assert type(replace(state)) is GameState and replace(state) == state
+    for field in attrs.fields(GameState):
+        marker = object()
+        changed = replace(state, **{field.name: marker})
+        assert type(changed) is GameState
+        for other in attrs.fields(GameState):
+            expected = marker if other is field else getattr(state, other.name)
+            assert getattr(changed, other.name) is expected, (field.name, other.name)
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        replace(state, colour=1)

@@ -303,15 +303,16 @@ class CardSet:
         return CardSet(self.mask & (0xFF << (8 * suit)))
 
 
-#: Per byte position and byte value, the card ids of that byte's bits, ascending.
-_BYTE_IDS = tuple(tuple(tuple(8 * position + bit for bit in range(8) if value >> bit & 1)
+#: Per byte position and byte value, the card ids of that byte's bits, ascending (read by
+#: ``card_ids``, and by the play rule inline: a legal play is listed on every card).
+BYTE_IDS = tuple(tuple(tuple(8 * position + bit for bit in range(8) if value >> bit & 1)
                         for value in range(256)) for position in range(4))
 
 
 def card_ids(mask: int) -> tuple[int, ...]:
     """The card ids of a 32-bit ``mask``, ascending: four table look-ups instead of a loop
     over the bits, on the engine's hot path (legal plays)."""
-    low, mid, high, top = _BYTE_IDS
+    low, mid, high, top = BYTE_IDS
     return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
             + top[mask >> 24 & 0xFF])
 

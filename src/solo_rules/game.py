@@ -82,12 +82,13 @@ class CompiledRules(Rules):
         self.settlement = cast(SettlementRules, modules["settlement"])
         self.players = pack.players
         self.pack = pack.cards.mask
+        self._pack_cards = CardSet(self.pack)
         self.seated = pack.players - pack.sits_out
         self.hand_size = len(pack.cards) // self.seated
         self.turn_orders = self.deal_rules.turn_orders(self.players)
         self.next_seat = tuple(order[1] for order in self.turn_orders)
         self.ranking: Ranking = cast(RankRules, modules["ranks"]).ranking
-        self._tables = tuple(self.ranking.tables(trump) for trump in Trump)
+        self.trump_tables = tuple(self.ranking.tables(trump) for trump in Trump)
         self._contract_defs = {c.id: c for c in self.contracts.contracts}
         owners: list[DealRules | AuctionRules | ContractRules | PartnerRules | PlayRules
                      | EarlyEndRules] = [self.deal_rules, self.auction, self.contracts]
@@ -100,6 +101,8 @@ class CompiledRules(Rules):
         if len(self._position) != len(self._order) + 1:
             raise TypeError(f"{variant.id}: two modules own the same phase")
         self.stages = {stage.phase: stage for stage in self._order}
+        #: the stages after each phase, in rulebook order: what ``advance`` tries in turn
+        self._after = {phase: self._order[n + 1:] for phase, n in self._position.items()}
         #: each phase's legal and apply, bound once: the loop's dispatch is one look-up
         self._legal_of = {stage.phase: stage.legal for stage in self._order}
         self._apply_of = {stage.phase: stage.apply for stage in self._order}
@@ -158,7 +161,7 @@ class CompiledRules(Rules):
 
     def tables(self, trump: Trump | None) -> TrumpTables:
         """The cached ranking tables of a contract's trumps (``None``: not yet named)."""
-        return self._tables[_NO_TRUMP if trump is None else trump]
+        return self.trump_tables[_NO_TRUMP if trump is None else trump]
 
     def contract_def(self, contract_id: str) -> ContractDef:
         """The contract definition by id."""
@@ -172,7 +175,7 @@ class CompiledRules(Rules):
 
     def deal(self, rng: random.Random, dealer: int) -> tuple[int, ...]:
         """Shuffle and deal one hand per seat."""
-        return self.deal_rules.deal(CardSet(self.pack), self.players, dealer, rng)
+        return self.deal_rules.deal(self._pack_cards, self.players, dealer, rng)
 
     def first_dealer(self, rng: random.Random) -> int:
         """The first dealer of a session, drawn by the variant's rule (by lot, or the first
@@ -195,7 +198,7 @@ class CompiledRules(Rules):
     def advance(self, state: GameState) -> GameState:
         """Leave the current phase for the next one, in rulebook order, that applies to this
         hand; the hand is over when none does."""
-        for stage in self._order[self._position[state.phase] + 1:]:
+        for stage in self._after[state.phase]:
             entered = stage.enter(self, state)
             if entered is not None:
                 return entered
@@ -233,6 +236,25 @@ class CompiledRules(Rules):
                                                                                     aid)):
             return None
         return apply(self, state, aid, (*state.history, (state.player, aid)))
+
+    def apply_chosen(self, state: GameState, action: object) -> GameState | None:
+        """The state after ``action`` when it is one of this variant's own actions (the very
+        object ``legal_actions`` gave) or an id, and legal in ``state`` by the legal set just
+        computed for it; else ``None``, and ``GameState.apply`` takes its general path. The
+        checked ``apply`` of a player choosing from ``legal_actions()``, in one call."""
+        last, ids = self._last_legal
+        if last is not state:
+            return None
+        if type(action) is Action:
+            aid = action.id
+            if aid not in ids or self._action_table[aid] is not action:
+                return None
+        elif type(action) is int and action in ids:
+            aid = action
+        else:
+            return None
+        return self._apply_of[state.phase](self, state, aid,
+                                           (*state.history, (state.player, aid)))
 
     def is_legal(self, state: GameState, aid: int) -> bool:
         """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""
@@ -277,6 +299,11 @@ _LOCK = threading.Lock()
 _NO_TRUMP = Trump.NONE
 
 
+#: the variant compiled last and its rule set (one tuple, replaced whole: threads read a
+#: consistent pair), so that a loop of new hands skips the cache's hashing
+_last_compiled: tuple[Variant, CompiledRules] | None = None
+
+
 @functools.lru_cache(maxsize=64)
 def _compiled(variant: Variant) -> CompiledRules:
     return CompiledRules(variant)
@@ -285,8 +312,14 @@ def _compiled(variant: Variant) -> CompiledRules:
 def compile(variant: Variant) -> CompiledRules:
     """The compiled rule set of ``variant``, built once per variant (by content) and shared
     by every state, thread and unpickled copy."""
+    global _last_compiled
+    last = _last_compiled
+    if last is not None and last[0] is variant:  # the common case: the last hand's variant
+        return last[1]
     with _LOCK:
-        return _compiled(variant)
+        rules = _compiled(variant)
+    _last_compiled = (variant, rules)
+    return rules
 
 
 def new_game(
@@ -306,11 +339,12 @@ def new_game(
     command line's ``play --seed`` included); given hands have no seed, so their dealer is
     seat 0 unless ``dealer`` says otherwise.
     """
-    if isinstance(variant, str | Path):
-        variant = load_variant(variant)
-    elif not isinstance(variant, Variant):
-        raise TypeError(f"new_game takes a Variant, its id or a path, got "
-                        f"{type(variant).__name__}")
+    if type(variant) is not Variant:
+        if isinstance(variant, str | Path):
+            variant = load_variant(variant)
+        elif not isinstance(variant, Variant):
+            raise TypeError(f"new_game takes a Variant, its id or a path, got "
+                            f"{type(variant).__name__}")
     rules = compile(variant)
     players = rules.players
     if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):

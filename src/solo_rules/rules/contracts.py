@@ -143,9 +143,12 @@ class ContractLadder(RuleModule, ContractRules, Stage):
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         """The declared contract is fixed; a partner is called next, if it has one."""
-        declaration = self._by_id(rules, aid)
-        contract = self.contract(declaration.contract, declaration.suit, declaration.tout,
-                                 state.player)
+        declared = _declared(self, rules.auction.preferred)
+        contract = declared.get((aid, state.player))
+        if contract is None:  # first declared so by this seat: kept, as contracts are values
+            declaration = self._by_id(rules, aid)
+            contract = declared[aid, state.player] = self.contract(
+                declaration.contract, declaration.suit, declaration.tout, state.player)
         return rules.advance(GameState(state.rules, state.phase, state.player, state.dealer,
                                        state.hands, history, state.auction, contract,
                                        state.trick, state.leader, state.tricks, state.won,
@@ -229,6 +232,14 @@ def _read_cards(ladder: ContractLadder, rules: Rules) -> int:
     for contract in ladder.contracts:
         mask |= contract.requires_mask
     return mask
+
+
+@functools.cache
+def _declared(ladder: ContractLadder, preferred: Suit | None
+              ) -> dict[tuple[int, int], Contract]:
+    """The contract of each declaration id and declarer declared so far (a few hundred at
+    most): built once each, since a contract is an immutable value."""
+    return {}
 
 
 @functools.cache

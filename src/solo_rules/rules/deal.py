@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Literal
 
 import attrs
@@ -14,7 +15,7 @@ from solo_rules.rules.params import cards
 from solo_rules.rules.slots import DealRules, PackRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 
-__all__ = ["PacketDeal", "PiquetPack"]
+__all__ = ["PacketDeal", "PiquetPack", "deal_to", "shuffled"]
 
 
 _NUMBERS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
@@ -98,6 +99,36 @@ def _receivers(packets: tuple[int, ...], players: int, dealer: int,
                  for offset in range(1, players + 1) for _ in range(size))
 
 
+@functools.cache
+def _pack_bits(pack: int) -> tuple[int, ...]:
+    """The cards of the mask ``pack`` as their bits (``1 << card``), ascending."""
+    return tuple(1 << card for card in card_ids(pack))
+
+
+@functools.cache
+def _takers(receivers: tuple[int, ...], players: int,
+            cards: int) -> tuple[Callable[[list[int]], Sequence[int]], ...]:
+    """Per seat, a getter of the items at the positions of a ``cards``-long shuffled pack
+    that ``receivers`` gives it, always as a sequence (a slice for one position or none)."""
+    takers: list[Callable[[list[int]], Sequence[int]]] = []
+    for seat in range(players):
+        positions = [p for p, to in enumerate(receivers[:cards]) if to == seat]
+        takers.append(itemgetter(*positions) if len(positions) > 1
+                      else itemgetter(slice(positions[0], positions[0] + 1)) if positions
+                      else itemgetter(slice(0, 0)))
+    return tuple(takers)
+
+
+def deal_to(pack: CardSet, receivers: tuple[int, ...], players: int,
+            rng: random.Random) -> tuple[int, ...]:
+    """Shuffle ``pack`` and give the card at each position to the seat ``receivers`` names;
+    one mask per seat. The pack is shuffled as its cards' bits, which ``shuffled`` permutes
+    exactly as it would the card ids (the same deal for the same seed), so that a hand is the
+    sum of the bits it receives, taken in C."""
+    bits = shuffled(list(_pack_bits(pack.mask)), rng)
+    return tuple([sum(take(bits)) for take in _takers(receivers, players, len(bits))])
+
+
 @register("deal", "deal.packets")
 @attrs.frozen
 class PacketDeal(RuleModule, DealRules):
@@ -147,12 +178,7 @@ class PacketDeal(RuleModule, DealRules):
 
     def deal(self, pack: CardSet, players: int, dealer: int, rng: random.Random) -> tuple[int, ...]:
         """Shuffle ``pack`` and deal the packets in turn from eldest; one mask per seat."""
-        cards = shuffled(list(card_ids(pack.mask)), rng)
-        hands = [0] * players
-        for card, seat in zip(cards, _receivers(self.packets, players, dealer, self.step),
-                              strict=False):
-            hands[seat] |= 1 << card
-        return tuple(hands)
+        return deal_to(pack, _receivers(self.packets, players, dealer, self.step), players, rng)
 
     def following_dealer(self, dealer: int, players: int, misdeal: bool = False,
                          misere: bool = False) -> int:

@@ -163,13 +163,13 @@ class PrimeOrContinue(EarlyEnd):
         go on after a sweep he can see (only stop once "Helfer?" barred the slam), and the
         partner rule's "Helfer?" after the first tricks and each later one while the hand goes
         on and the called card is unplayed [S-WIK; AMB-08]."""
+        if state.flags & _SETTLED:
+            return []
         contract = state.contract
         assert contract is not None
         at = (self.first_tricks if self.prime_at == "first_tricks"
               else rules.contract_def(contract.kind).tricks)
         done = len(state.tricks)
-        if state.flags & _SETTLED:
-            return []
         partner = rules.partner
         ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
         if done == at and at < rules.hand_size:
@@ -191,7 +191,7 @@ class PrimeOrContinue(EarlyEnd):
             return True
         if not self.stop_when_decided:
             return False
-        objective = self.objective(rules, state)
+        objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
         party, defenders = state.party_tricks()
         return party >= objective or defenders > total - objective
 

@@ -22,6 +22,10 @@ from solo_rules.state import Flags, GameState, Phase, replace
 
 __all__ = ["ASK", "CalledCard", "Helfer"]
 
+#: computed once: ``|`` of two ``IntFlag`` members runs ``enum``'s Python code, and "Helfer?"
+#: is asked about after every trick
+_ASKED_OR_REVEALED = Flags.ASKED | Flags.REVEALED
+
 
 #: The declarer's question "Helfer?", which the partner answers "Hier!" (S-WIK, AMB-08).
 ASK = Word("ask partner", 72, ("ask", "helfer", "helfer?"), 'asks "Helfer?"')
@@ -153,7 +157,7 @@ class CalledCard(RuleModule, PartnerRules):
         contract = state.contract
         if helfer is None or contract is None or contract.called is None:
             return False
-        if state.flags & (Flags.ASKED | Flags.REVEALED) or len(state.tricks) < helfer.from_trick:
+        if state.flags & _ASKED_OR_REVEALED or len(state.tricks) < helfer.from_trick:
             return False
         return not (helfer.not_with_tout and contract.tout)
 

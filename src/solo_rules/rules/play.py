@@ -12,7 +12,7 @@ from typing import Literal
 import attrs
 
 from solo_rules.actions import Action, Word
-from solo_rules.cards import Card, card_ids
+from solo_rules.cards import BYTE_IDS, Card
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
@@ -23,7 +23,9 @@ __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 #: read once: an enum member looked up on its class costs several times a global, and every
 #: card played builds a state in this phase
 _PLAY: str = Phase.PLAY
-_REVEALED = Flags.REVEALED
+#: each flag set with ``REVEALED`` added, by its value: ``|`` of ``IntFlag`` members runs
+#: ``enum``'s Python code, and the called card is played in most partnership hands
+_REVEALING = tuple(Flags(flags) | Flags.REVEALED for flags in range(max(Flags) * 2))
 
 
 def heading_cards(tables: TrumpTables, trick: tuple[int, ...], cards: int) -> int:
@@ -117,8 +119,11 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         seat = state.player
         mask = self.legal_mask(rules, state, seat) if state.trick else state.hands[seat]
         partner = rules.partner
-        return card_ids(mask if partner is None
-                        else partner.restrict_play(rules, state, seat, mask))
+        if partner is not None:
+            mask = partner.restrict_play(rules, state, seat, mask)
+        low, mid, high, top = BYTE_IDS  # ``card_ids(mask)``, without a call on every card
+        return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
+                + top[mask >> 24 & 0xFF])
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)
@@ -128,21 +133,23 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         early-end rule decides what follows it."""
         players = rules.seated
         seat = state.player
-        hands = state.hands
-        hands = (*hands[:seat], hands[seat] & ~(1 << aid), *hands[seat + 1:])
+        held = list(state.hands)
+        held[seat] &= ~(1 << aid)
+        hands = tuple(held)
         trick = (*state.trick, aid)
         contract = state.contract
         assert contract is not None
         flags = state.flags
         if aid == contract.called:
-            flags |= _REVEALED
+            flags = _REVEALING[flags]
         if len(trick) < players:
             following = (rules.next_seat[seat] if players == rules.players
                          else state.in_turn(seat)[1])  # a seat sits out: skip it
             return GameState(rules, _PLAY, following, state.dealer,
                              hands, history, state.auction, contract, trick,
                              state.leader, state.tricks, state.won, flags, state.dealt)
-        position = rules.tables(contract.trump).winner(trick)
+        assert contract.trump is not None  # named before play
+        position = rules.trump_tables[contract.trump].winner(trick)
         winner = (rules.turn_orders[state.leader][position] if players == rules.players
                   else state.in_turn(state.leader)[position])
         won = list(state.won)
@@ -185,7 +192,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
             return hand
         contract = state.contract
         assert contract is not None and contract.trump is not None
-        tables = rules.tables(contract.trump)
+        tables = rules.trump_tables[contract.trump]
         follow = hand & tables.follows[state.trick[0]]
         if self.matador_renege:
             above = None

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from solo_rules.actions import PASS, Action, Word
-from solo_rules.cards import CardSet, card_ids
-from solo_rules.rules.deal import PacketDeal, shuffled
+from solo_rules.cards import CardSet
+from solo_rules.rules.deal import PacketDeal, deal_to
 from solo_rules.rules.slots import History, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, replace
@@ -93,12 +93,8 @@ class DealerBuys(PacketDeal, Stage):
         """Shuffle and deal the packets in turn from eldest, passing over the dealer; the
         last ``peek`` cards dealt to the seller lie before him face down, and are the dealer's
         to look at until the purchase is settled (they are his hand meanwhile)."""
-        cards = shuffled(list(card_ids(pack.mask)), rng)
-        hands = [0] * players
-        for card, seat in zip(cards, _receivers(self.packets, players, dealer, self.step,
-                                                self.peek), strict=False):
-            hands[seat] |= 1 << card
-        return tuple(hands)
+        return deal_to(pack, _receivers(self.packets, players, dealer, self.step, self.peek),
+                       players, rng)
 
     def dealt_sizes(self, pack: int, players: int, dealer: int) -> tuple[int, ...]:
         """Nothing for the dealer but the ``peek`` cards he looks at; the seller has the rest

@@ -6,6 +6,7 @@ declarer's partner (if any), provided they achieve their objective".]
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal, cast
@@ -13,12 +14,25 @@ from typing import Literal, cast
 import attrs
 
 from solo_rules.cards import Card, Rank, Suit
-from solo_rules.ranking import Trump
+from solo_rules.ranking import Ranking, Trump
 from solo_rules.rules.slots import Rules, ScoringRules, colour_multiplies, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState
 
 __all__ = ["GameValues", "MackersFirstLast", "PartyPoints"]
+
+#: read once: an enum member looked up on its class costs several times a global
+_STOPPED = Flags.STOPPED
+_CONTINUED = Flags.CONTINUED
+
+
+@functools.cache
+def _matador_mask(ranking: Ranking, trump: int) -> int:
+    """The mask of the matadors under ``trump`` (asked when every hand is scored)."""
+    mask = 0
+    for card in ranking.matador_cards(trump):
+        mask |= 1 << card
+    return mask
 
 
 @register("scoring", "scoring.party_points")
@@ -50,11 +64,11 @@ class PartyPoints(RuleModule, ScoringRules):
         made = rules.early_end.made(rules, state)
         sign = 1 if made else -1
         parts = [("base", rules.contract_def(contract.kind).base)]
-        if state.flags & Flags.STOPPED:
+        if state.flags & _STOPPED:
             parts.append(("prime", self.prime))
         if contract.tout:
             parts.append(("tout announced", self.tout_announced))
-        elif state.flags & Flags.CONTINUED:
+        elif state.flags & _CONTINUED:
             if made or self.failed_tout == "lost":
                 parts.append(("tout", self.tout_unannounced))
             elif self.failed_tout == "bonus_kept":
@@ -63,7 +77,7 @@ class PartyPoints(RuleModule, ScoringRules):
                 made, sign = True, 1
         if contract.trump is not None:
             parts += self._matadors(rules, state, contract.trump, made, sign)
-        covered = sum(v for _, v in parts) if self.colour_covers == "whole" else parts[0][1]
+        covered = sum([v for _, v in parts]) if self.colour_covers == "whole" else parts[0][1]
         parts.append(("colour", rules.contracts.value(covered, contract.trump) - covered))
         return made, [(n, v) for n, v in parts if v]
 
@@ -71,17 +85,16 @@ class PartyPoints(RuleModule, ScoringRules):
                   sign: int) -> list[tuple[str, int]]:
         """The matador component: for the party's matadors unless only a win counts them, and
         under ``defenders_cost`` against the party for the defenders' (AMB-06)."""
-        matadors = rules.ranking.matador_cards(trump)
+        matadors = _matador_mask(rules.ranking, trump)
         if not matadors:
             return []
         party = 0
         for seat in state.party():
             party |= state.dealt_hand(seat).mask
-        if all(party >> card & 1 for card in matadors):
+        if party & matadors == matadors:
             return [] if self.matadors_rule == "win_only" and not made else [
                 ("matadors", self.matadors)]
-        if self.matadors_rule == "defenders_cost" and not any(
-                party >> card & 1 for card in matadors):
+        if self.matadors_rule == "defenders_cost" and not party & matadors:
             return [("matadors", -sign * self.matadors)]
         return []
 

@@ -67,11 +67,11 @@ class Settlement(RuleModule, SettlementRules):
             assert contract is not None
         made, parts = rules.scoring.score(rules, state)
         sign = 1 if made else -1
-        value = sign * sum(v for _, v in parts)
+        value = sign * sum([v for _, v in parts])
         party, defenders = state.party_tricks()
         return Outcome(contract, contract.declarer, contract.partner, party, defenders, made,
                        self.settle(rules, state, value),
-                       tuple((name, sign * v) for name, v in parts))
+                       tuple([(name, sign * v) for name, v in parts]))
 
     def bound(self, rules: Rules) -> int:
         """Every seat a declarer of a joint contract, each settling the largest value."""
@@ -203,7 +203,8 @@ class PerAdversary(Settlement):
         if not side:
             return (0,) * state.players
         amount = value * self.stake
-        out = state.sitting_out
+        sitting = rules.sitting_out(state)
+        out = () if not sitting else state.sitting_out
         adversaries = rules.seated - len(side)
         contract = state.contract
         assert contract is not None

@@ -339,6 +339,8 @@ class Rules(RuleSet, Protocol):
     pack: int
     hand_size: int
     ranking: Ranking
+    #: the ranking tables of each trump, by ``Trump`` (``tables``, read without a call)
+    trump_tables: tuple[TrumpTables, ...]
     deal_rules: DealRules
     auction: AuctionRules
     contracts: ContractRules

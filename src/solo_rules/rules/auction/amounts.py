@@ -3,8 +3,9 @@ bid against one another ... eldest hand having the first say"], formalised by AM
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -58,15 +59,40 @@ def game_bids(ladder: ContractRules) -> tuple[GameBid, ...]:
     return tuple(bids)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False, weakref_slot=False)
 class AmountState:
     """Amount-auction progress: the seats that passed (a mask: a pass is final), the standing
-    bidder and the index of his amount (-1 for none), and whether an all-pass forced him."""
+    bidder and the index of his amount (-1 for none), and whether an all-pass forced him.
+    Built as ``GameState`` is (a mutable twin, then its class swapped): one per turn."""
 
     passed: int
     bidder: int
     level: int
     forced: bool = False
+
+    def __new__(cls, passed: int, bidder: int, level: int, forced: bool = False) -> AmountState:
+        record: Any = _new_object(_AmountTwin)
+        record.passed = passed
+        record.bidder = bidder
+        record.level = level
+        record.forced = forced
+        record.__class__ = cls
+        return record  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[type[AmountState], tuple[int, int, int, bool]]:
+        return AmountState, (self.passed, self.bidder, self.level, self.forced)
+
+
+_new_object = object.__new__
+_AmountTwin = type("_AmountStateTwin", (), {"__slots__": AmountState.__slots__})
+
+
+@functools.cache
+def _legal_by_level(top: int) -> tuple[tuple[int, ...], ...]:
+    """For ``top`` bids, the legal ids for each standing bid (index 0: none yet, k + 1: bid
+    k): pass, or any higher bid. Computed once; every turn of the auction asks."""
+    return tuple((PASS.id, *(BID_BASE + k for k in range(level + 1, top)))
+                 for level in range(-1, top))
 
 
 def step_passing_for_good(state: GameState, auction: AmountState,
@@ -108,8 +134,8 @@ class PassingForGood(Auction[AmountState]):
         auction = self.progress(state)
         if auction.bidder >= 0:
             return self.conclude(rules, state, auction.bidder)
-        return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
-            auction, bidder=seat, forced=True))
+        return self.all_passed(rules, state, self.all_pass, lambda seat: AmountState(
+            auction.passed, seat, auction.level, True))
 
 
 @register("auction", "auction.ascending_amounts")
@@ -164,7 +190,7 @@ class AscendingAmounts(PassingForGood):
         """Pass, or any bid above the standing one."""
         level = self.progress(state).level
         top = len(self.amounts) if self.bids == "amounts" else len(game_bids(rules.contracts))
-        return PASS.id, *(BID_BASE + k for k in range(level + 1, top))
+        return _legal_by_level(top)[level + 1]
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:

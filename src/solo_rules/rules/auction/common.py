@@ -153,7 +153,7 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         return (Action.make_bid(level, name) for level, name in enumerate(self.bid_names))
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
-        record, first = self.start(state.eldest)
+        record, first = self.start(rules.next_seat[state.dealer])  # eldest
         return GameState(state.rules, _AUCTION, first, state.dealer, state.hands, state.history,
                          record, state.contract, state.trick, state.leader, state.tricks,
                          state.won, state.flags, state.dealt)

@@ -231,9 +231,14 @@ class ImmediateHold(Auction[HoldState]):
         """Legal bid, hold and pass ids for the seat to speak: they depend on the standing
         level, whether anyone holds and whether the seat may hold, and only those cards of its
         hand that a level or a duty names, so they are kept on those."""
-        auction = self.progress(state)
+        auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
         seat = state.player
-        features, kept = _kept(self, rules)
+        last = _last_kept
+        if last[0] is self and last[1] is rules:  # the auction of the hand before, again
+            features, kept = last[2]
+        else:
+            features, kept = _kept(self, rules)
+            _remember_kept(self, rules, (features, kept))
         key = (auction.level, auction.holder < 0,
                auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2),
                state.hands[seat] & features)
@@ -260,14 +265,15 @@ class ImmediateHold(Auction[HoldState]):
 
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[HoldState, int | None]:
         """The record after ``aid`` and the next seat to speak (``None``: auction over)."""
-        auction = self.progress(state)
+        auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
         seat = state.player
         players = rules.seated
         level_of = aid - BID_BASE
         preferred = auction.preferred_bidders
-        if aid >= BID_BASE and self.bids[level_of].preferred:
-            preferred |= 1 << seat
-        if aid == HOLD.id and self.bids[auction.level].preferred:
+        if aid >= BID_BASE:
+            if _bids(self)[level_of].preferred:
+                preferred |= 1 << seat
+        elif aid == HOLD.id and _bids(self)[auction.level].preferred:
             preferred |= 1 << seat
 
         overbids = auction.overbids or (
@@ -291,7 +297,7 @@ class ImmediateHold(Auction[HoldState]):
             level = auction.level if aid == HOLD.id else level_of
             return (HoldState(auction.next_entrant, seat, auction.challenger, level, preferred),
                     auction.challenger)
-        return _next_entrant(state, auction, players, holder, level, preferred, overbids)
+        return _next_entrant(rules, state, auction, players, holder, level, preferred, overbids)
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The last holder declares; after an all-pass the forced player does, or the all-pass
@@ -471,13 +477,15 @@ def _names(levels: tuple[BidLevel, ...], suit: Suit | None) -> tuple[str, ...]:
                  else lv.contract for lv in levels)
 
 
-def _next_entrant(state: GameState, auction: HoldState, players: int, holder: int, level: int,
-                  preferred: int, overbids: bool) -> tuple[HoldState, int | None]:
+def _next_entrant(rules: Rules, state: GameState, auction: HoldState, players: int, holder: int,
+                  level: int, preferred: int, overbids: bool) -> tuple[HoldState, int | None]:
     """The survivor ``holder`` (-1: nobody opened yet) meets the next seat to enter, if any is
     left; otherwise the auction is over."""
     if auction.next_entrant >= players:
         return HoldState(players, holder, -1, level, preferred, False, overbids), None
-    challenger = state.in_turn(state.eldest)[auction.next_entrant]
+    eldest = rules.next_seat[state.dealer]
+    order = rules.turn_orders[eldest] if players == rules.players else state.in_turn(eldest)
+    challenger = order[auction.next_entrant]
     if holder < 0:
         return HoldState(auction.next_entrant + 1, -1, -1, -1, preferred, False,
                          overbids), challenger
@@ -502,6 +510,19 @@ def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool], int]:
     for position, level in enumerate(auction.bids):
         index.setdefault((level.contract, level.preferred), position)
     return index
+
+
+#: the auction and rule set whose ``_kept`` table was read last, and that table: found by
+#: identity on every turn, without the cache's hashing of two rule objects (one tuple,
+#: replaced whole, so threads read a consistent triple)
+_last_kept: tuple[object, object, tuple[int, dict[tuple[int, bool, bool, int], tuple[int, ...]]]
+                  ] = (None, None, (0, {}))
+
+
+def _remember_kept(auction: ImmediateHold, rules: Rules,
+                   table: tuple[int, dict[tuple[int, bool, bool, int], tuple[int, ...]]]) -> None:
+    global _last_kept
+    _last_kept = (auction, rules, table)
 
 
 @functools.lru_cache(maxsize=256)

@@ -6,6 +6,7 @@ decide to play 'solo'."], with the bids ranked as data (AMB-17) and a pass final
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 import attrs
@@ -44,7 +45,7 @@ class LadderBid:
 
 
 @register("auction", "auction.ascending_ladder")
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class AscendingLadder(PassingForGood):
     """In turn from eldest each player passes for good or bids a higher rung of ``bids``
     (lowest first); when all but one have passed, he declares the bid's contract in one of its
@@ -85,12 +86,8 @@ class AscendingLadder(PassingForGood):
     # -- the auction phase -----------------------------------------------------------------
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Pass, or any rung ranked above the standing bid."""
-        level = self.progress(state).level
-        ranks = self.ranks
-        floor = ranks[level] if level >= 0 else -1
-        return PASS.id, *(BID_BASE + k for k in range(level + 1, len(self.bids))
-                          if ranks[k] > floor)
+        """Pass, or any rung ranked above the standing bid (kept per standing bid)."""
+        return _legal_by_level(self)[self.progress(state).level + 1]
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
@@ -126,3 +123,16 @@ class AscendingLadder(PassingForGood):
                                   "alone (Solo).", "bids"))
         clauses.append(self.all_pass.describe())
         return clauses
+
+
+@functools.cache
+def _legal_by_level(ladder: AscendingLadder) -> tuple[tuple[int, ...], ...]:
+    """The legal ids for each standing bid (index 0: none yet, k + 1: rung k), computed once
+    per ladder: every turn of the auction asks."""
+    ranks = ladder.ranks
+    out = []
+    for level in range(-1, len(ladder.bids)):
+        floor = ranks[level] if level >= 0 else -1
+        out.append((PASS.id, *(BID_BASE + k for k in range(level + 1, len(ladder.bids))
+                               if ranks[k] > floor)))
+    return tuple(out)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -65,12 +65,13 @@ class RankedBid:
         return f"{name} ({'/'.join(suit.symbol for suit in self.suits)})"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False, weakref_slot=False)
 class RoundState:
     """Single-round auction progress: seats that have spoken (from eldest), the standing bid
     (index, -1 for none) and its holder, the seats that joined it, the seat (-1: none) now
     deciding whether to keep the bid just made over his own and the bid it was made over, and
-    whether the holder was forced by an all-pass."""
+    whether the holder was forced by an all-pass. Built as ``GameState`` is (a mutable twin,
+    then its class swapped): one per turn of the auction."""
 
     spoken: int
     bid: int
@@ -79,6 +80,27 @@ class RoundState:
     keeper: int = -1
     kept_over: int = -1
     forced: bool = False
+
+    def __new__(cls, spoken: int, bid: int, holder: int, joined: tuple[int, ...] = (),
+                keeper: int = -1, kept_over: int = -1, forced: bool = False) -> RoundState:
+        record: Any = _new_object(_RoundTwin)
+        record.spoken = spoken
+        record.bid = bid
+        record.holder = holder
+        record.joined = joined
+        record.keeper = keeper
+        record.kept_over = kept_over
+        record.forced = forced
+        record.__class__ = cls
+        return record  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple[type[RoundState], tuple[Any, ...]]:
+        return RoundState, (self.spoken, self.bid, self.holder, self.joined, self.keeper,
+                            self.kept_over, self.forced)
+
+
+_new_object = object.__new__
+_RoundTwin = type("_RoundStateTwin", (), {"__slots__": RoundState.__slots__})
 
 
 @register("auction", "auction.single_round")
@@ -205,16 +227,18 @@ class SingleRound(Auction[RoundState]):
         declares only when the bid leaves trumps open. All pass: thrown in."""
         auction = self.progress(state)
         if auction.holder < 0:
-            return self.all_passed(rules, state, self.all_pass, lambda seat: attrs.evolve(
-                auction, holder=seat, forced=True))
+            return self.all_passed(rules, state, self.all_pass, lambda seat: RoundState(
+                auction.spoken, auction.bid, seat, auction.joined, auction.keeper,
+                auction.kept_over, True))
         bid = self.bids[auction.bid]
         cdef = rules.contract_def(bid.contract)
         suits = self._suits(bid, cdef)
         if len(suits) > 1 or cdef.tout:
             return self.conclude(rules, state, auction.holder)
         contract = rules.contracts.contract(cdef, suits[0], False, auction.holder)
-        return self.conclude(rules, state, None,
-                             attrs.evolve(contract, co_declarers=auction.joined))
+        if auction.joined:
+            contract = attrs.evolve(contract, co_declarers=auction.joined)
+        return self.conclude(rules, state, None, contract)
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
