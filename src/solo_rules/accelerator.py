@@ -40,6 +40,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.rules.partner",
     "solo_rules.rules.play",
     "solo_rules.rules.settlement",
+    "solo_rules.solver",
 )
 
 

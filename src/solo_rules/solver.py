@@ -17,7 +17,7 @@ from solo_rules.cards import card_ids
 from solo_rules.errors import InvalidStateError
 from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP
-from solo_rules.state import GameState, Phase, replace
+from solo_rules.state import GameState, Phase
 
 __all__ = ["DoubleDummy", "Solution", "solve"]
 
@@ -37,13 +37,22 @@ class Solution:
     nodes: int
 
 
-_Key = tuple[object, ...]
+#: read once: an enum member looked up on its class costs several times a global
+_PLAY: str = Phase.PLAY
 
 
 class DoubleDummy:
-    """One hand's searches: the rule set, the party, the card order and the transposition
-    tables. Ask ``makes`` and ``tricks`` of any positions of the hand in play (a sampling bot
-    asks them of each card it may play), and they share what they learn."""
+    """One hand's searches: the rule set, the party, the card order and the tables. Ask
+    ``makes`` and ``tricks`` of any positions of the hand in play (a sampling bot asks them of
+    each card it may play), and they share what they learn.
+
+    Both searches keep their table at trick starts only, keyed on the hands in relative ranks
+    (``canonical``). The trick count needs nothing else: every trick is played, the declarer's
+    decisions change only flags, and the play rules read of a position only the contract, the
+    seat's hand and the trick (``PlayRules.legal_mask``, ``PartnerRules.restrict_play``), so
+    its table holds bounds on the party's tricks still to come, shared by positions reached
+    with any tricks won. Whether the party makes its objective is the early-end rule's
+    verdict, which reads the tricks won per seat and the flags: that table's key has them."""
 
     def __init__(self, state: GameState) -> None:
         rules = state.rules
@@ -60,74 +69,83 @@ class DoubleDummy:
         #: the party's first and last seat (the same seat when the declarer plays alone)
         self.ends = (self.party[0], self.party[-1])
         self.total = rules.hand_size
+        self.seated = rules.seated
+        players = len(state.hands)
+        self.in_party = tuple(seat in self.party for seat in range(players))
+        #: per leader, the seats in turn (a seat that sits the hand out takes none)
+        self.turns = tuple(state.in_turn(seat) for seat in range(players))
         tables = rules.tables(contract.trump)
         self.power = tables.power
+        self.suit_of = tables.suit_of
+        self.winner = tables.winner
         #: per effective suit, its cards from the strongest down
         self.order = tuple(
             tuple(sorted((c for c in card_ids(rules.pack) if tables.suit_of[c] == suit),
                          key=lambda c: -tables.power[c]))
             for suit in range(5))
-        self.suit_of = tables.suit_of
         #: the order of leads: the party's strongest first, the defence's plain cards first
         self.party_lead = tuple(-power for power in tables.power)
         self.defence_lead = tuple((suit == TRUMP, -power)
                                   for suit, power in zip(tables.suit_of, tables.power,
                                                          strict=True))
-        # Cards a rule may treat by name are never merged with their neighbours: the called
-        # card (its holder's duties, the partner's reveal) and those the play rules name (the
-        # matadors where they may be reneged).
+        # Cards a rule may treat by name are never merged with their neighbours, nor moved in
+        # the tables' keys: the called card (its holder's duties, the partner's reveal) and
+        # those the play rules name (the matadors where they may be reneged).
         named = rules.play.named_cards(rules, tables.trump)
         if contract.called is not None:
             named |= 1 << contract.called
         self.named = named
-        #: the cards ``moves`` keeps, per (legal cards, live cards)
-        self.runs: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.bounds: dict[_Key, tuple[int, int]] = {}
-        self.makes_table: dict[_Key, bool] = {}
-        #: per position, its moves, the one that last decided it first (tried first next time)
-        self.expanded: dict[_Key, list[int]] = {}
+        #: a position of the hand, whose fields the play rules do not read (``moves_of``)
+        self.origin = state
         self.nodes = 0
-
-    def key(self, state: GameState) -> _Key:
-        """What the rest of the hand depends on: the phase, the seat to move, the hands, the
-        trick, the tricks won per seat, the flags and the contract; not the history, nor the
-        order in which earlier tricks were won (no rule of the family reads it: the early-end
-        rules ask which seats have won a trick, which ``won`` tells)."""
-        contract = state.contract
-        return (state.phase if state.phase is not Phase.PLAY else None, state.player,
-                state.hands, state.trick, state.leader, state.won, int(state.flags),
-                None if contract is self.contract else contract)
+        #: per trick start (the leader and the hands in relative ranks): the party's tricks
+        #: still to come, at least and at most, and the lead (relative) that last decided
+        self.bounds: dict[tuple[int, ...], list[int]] = {}
+        #: per trick start or decision (``makes_key``): whether the party makes it
+        self.made: dict[tuple[object, ...], bool] = {}
+        #: per live cards: each card's relative card, and back (``normaliser``)
+        self.norms: dict[int, tuple[tuple[int, ...], dict[int, int]]] = {}
+        #: per (seat, hand, trick, live cards): the moves (``moves_of``)
+        self.card_moves: dict[tuple[object, ...], tuple[int, ...]] = {}
+        #: per (legal cards, live cards): one card of each run (``one_per_run``)
+        self.runs: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def party_tricks(self, state: GameState) -> int:
         won = state.won
         first, last = self.ends
         return won[first] + won[last] if first != last else won[first]
 
-    def moves(self, state: GameState) -> tuple[int, ...]:
-        """The legal actions, one card of each run of equivalent cards, strongest first.
+    # -- moves -----------------------------------------------------------------------------
+
+    def moves_of(self, seat: int, hand: int, trick: tuple[int, ...], live: int,
+                 leader: int) -> tuple[int, ...]:
+        """The cards ``seat`` may play from ``hand`` to ``trick`` by the rules, one of each
+        run of equivalent cards, good ones first (kept: positions share them)."""
+        key = (seat, hand, trick, live)
+        moves = self.card_moves.get(key)
+        if moves is None:
+            origin = self.origin
+            hands = origin.hands
+            probe = GameState(origin.rules, _PLAY, seat, origin.dealer,
+                              (*hands[:seat], hand, *hands[seat + 1:]), origin.history,
+                              origin.auction, origin.contract, trick, leader, origin.tricks,
+                              origin.won, origin.flags, origin.dealt)
+            legal = 0
+            for card in self.rules.legal_ids(probe):
+                legal |= 1 << card
+            picked = self.runs.get((legal, live))
+            if picked is None:
+                picked = self.runs[legal, live] = self.one_per_run(legal, live)
+            moves = self.card_moves[key] = self.ordered(seat, leader, trick, list(picked))
+        return moves
+
+    def one_per_run(self, legal: int, live: int) -> tuple[int, ...]:
+        """The first card of each run of ``legal`` cards (masks) among the ``live`` ones in
+        the rank order of each suit; a named card is a run of its own.
 
         Two legal cards of the mover are equivalent when they are of one effective suit and
         no other card still in play (in a hand or in the trick) lies between them: whichever
         is played, every trick goes the same way and every later duty is the same."""
-        ids = self.rules.legal_ids(state)
-        if state.phase is not Phase.PLAY or len(ids) < 2 or ids[-1] >= 32:
-            return ids
-        live = 0
-        for hand in state.hands:
-            live |= hand
-        for card in state.trick:
-            live |= 1 << card
-        legal = 0
-        for card in ids:
-            legal |= 1 << card
-        picked = self.runs.get((legal, live))
-        if picked is None:
-            picked = self.runs[legal, live] = self.one_per_run(legal, live)
-        return self.ordered(state, list(picked))
-
-    def one_per_run(self, legal: int, live: int) -> tuple[int, ...]:
-        """The first card of each run of ``legal`` cards (masks) among the ``live`` ones in
-        the rank order of each suit; a named card is a run of its own."""
         named = self.named
         picked: list[int] = []
         for order in self.order:
@@ -145,22 +163,20 @@ class DoubleDummy:
                     in_run = True
         return tuple(picked)
 
-    def ordered(self, state: GameState, cards: list[int]) -> tuple[int, ...]:
+    def ordered(self, seat: int, leader: int, trick: tuple[int, ...],
+                cards: list[int]) -> tuple[int, ...]:
         """Good moves first: the party's strongest leads, the defence's plain winners before
         its trumps; a follower's cheapest card when his side holds the trick, else his
         cheapest card that takes it, then his cheapest."""
         power = self.power
-        trick = state.trick
         suit_of = self.suit_of
         if not trick:
-            cards.sort(key=(self.party_lead if state.player in self.party
+            cards.sort(key=(self.party_lead if self.in_party[seat]
                             else self.defence_lead).__getitem__)
             return tuple(cards)
-        led = suit_of[trick[0]]
-        best = max((c for c in trick if suit_of[c] in (TRUMP, led)), key=power.__getitem__)
+        best = trick[self.winner(trick)]
         best_suit = suit_of[best]
-        ours = (state.player in self.party) == (
-            state.rules.turn_orders[state.leader][trick.index(best)] in self.party)
+        ours = self.in_party[seat] == self.in_party[self.turns[leader][trick.index(best)]]
 
         def rank(card: int) -> tuple[bool, int]:
             suit = suit_of[card]
@@ -170,90 +186,195 @@ class DoubleDummy:
         cards.sort(key=rank)
         return tuple(cards)
 
-    def at_least(self, state: GameState, target: int) -> bool:
-        """Whether the party can end the hand with ``target`` tricks or more."""
-        have = self.party_tricks(state)
-        if have >= target:
-            return True
-        left = self.total - len(state.tricks)
-        if have + left < target:
-            return False
-        if state.phase == Phase.END:  # ended early: the tricks are counted to the last one
-            state = replace(state, phase=Phase.PLAY, player=state.leader)
-        if left == 1 and state.phase is Phase.PLAY:
-            return self.party_tricks(self.last_trick(state)) >= target
-        key = self.key(state)
-        low, high = self.bounds.get(key, (have, self.total))
-        if low >= target:
-            return True
-        if high < target:
-            return False
-        self.nodes += 1
-        gaining = state.player in self.party
-        result = not gaining
-        apply = self.rules.apply_id
-        moves = self.ordered_moves(key, state)
-        for i, aid in enumerate(moves):
-            if self.at_least(apply(state, aid), target) is gaining:
-                result = gaining
-                if i:
-                    moves.insert(0, moves.pop(i))
-                break
-        self.bounds[key] = (max(low, target), high) if result else (low, min(high, target - 1))
-        return result
+    # -- relative ranks --------------------------------------------------------------------
 
-    def last_trick(self, state: GameState) -> GameState:
-        """The last trick played out: every seat has one card left, so no choice remains
-        (no table entry is worth its cost here)."""
-        apply = self.rules.apply_id
-        legal = self.rules.legal_ids
-        while state.phase is Phase.PLAY:
-            state = apply(state, legal(state)[0])
-        return state
+    def canonical(self, hands: tuple[int, ...] | list[int],
+                  live: int) -> tuple[tuple[int, ...], dict[int, int], list[int]]:
+        """The hands in relative ranks (``normaliser``), with the relative card of each card
+        and back."""
+        norms = self.norms.get(live)
+        if norms is None:
+            norms = self.norms[live] = self.normaliser(live)
+        norm = norms[0]
+        key = []
+        for hand in hands:
+            canon = 0
+            while hand:
+                low = hand & -hand
+                canon |= norm[low.bit_length() - 1]
+                hand ^= low
+            key.append(canon)
+        return norm, norms[1], key
 
-    def ordered_moves(self, key: _Key, state: GameState) -> list[int]:
-        """The moves of a position, kept per position with the one that last decided it
-        first: the null-window searches at other targets come back to the same positions."""
-        moves = self.expanded.get(key)
-        if moves is None:
-            moves = self.expanded[key] = list(self.moves(state))
-        return moves
+    def normaliser(self, live: int) -> tuple[tuple[int, ...], dict[int, int]]:
+        """Per card, the card (a mask) it stands for in the tables' keys when ``live`` are the
+        cards in play, and back: each live card moves up its effective suit over the cards
+        gone, but never past a named card, so that positions alike but for the cards gone
+        share one entry (the bridge solvers' relative ranks). No rule reads more of a card
+        than its effective suit and its order among the live cards, but for the named ones."""
+        norm = [0] * 32
+        named = self.named
+        for order in self.order:
+            slot = 0
+            for index, card in enumerate(order):
+                if named >> card & 1:
+                    norm[card] = live & (1 << card)
+                    slot = index + 1
+                elif live >> card & 1:
+                    norm[card] = 1 << order[slot]
+                    slot += 1
+        back = {mask.bit_length() - 1: card for card, mask in enumerate(norm) if mask}
+        return tuple(norm), back
 
-    def makes(self, state: GameState) -> bool:
-        """Whether the party can make its objective."""
-        if state.phase == Phase.END:
-            return self.rules.early_end.made(self.rules, state)
-        if len(state.tricks) == self.total - 1 and state.phase is Phase.PLAY:
-            return self.makes(self.last_trick(state))
-        key = self.key(state)
-        known = self.makes_table.get(key)
-        if known is not None:
-            return known
-        self.nodes += 1
-        gaining = state.player in self.party
-        result = not gaining
-        apply = self.rules.apply_id
-        moves = self.ordered_moves(key, state)
-        for i, aid in enumerate(moves):
-            if self.makes(apply(state, aid)) is gaining:
-                result = gaining
-                if i:
-                    moves.insert(0, moves.pop(i))
-                break
-        self.makes_table[key] = result
-        return result
+    # -- the trick count -------------------------------------------------------------------
 
     def tricks(self, state: GameState) -> int:
-        """The most tricks the party can force: a binary search over null-window searches."""
-        low = self.party_tricks(state)  # reachable: tricks are never taken away
-        high = low + self.total - len(state.tricks)
+        """The most tricks the party can force, every trick played: a binary search over
+        null-window searches of the tricks still to come."""
+        have = self.party_tricks(state)
+        left = self.total - len(state.tricks)
+        trick = state.trick if state.phase is Phase.PLAY else ()
+        hands = list(state.hands)
+        live = 0
+        for hand in hands:
+            live |= hand
+        for card in trick:
+            live |= 1 << card
+        low, high = 0, left
         while low < high:
             middle = (low + high + 1) // 2
-            if self.at_least(state, middle):
+            if self.reach(hands, state.leader, trick, live, middle):
                 low = middle
             else:
                 high = middle - 1
-        return low
+        return have + low
+
+    def reach(self, hands: list[int], leader: int, trick: tuple[int, ...], live: int,
+              target: int) -> bool:
+        """Whether the party can take ``target`` of the tricks still to play (the current one
+        included), every trick played. ``hands`` is changed on the way and restored; ``live``
+        is every card still in play (in a hand or in the trick)."""
+        if trick:
+            return self.extend(hands, leader, trick, live, target, None, None, None)
+        if target <= 0:
+            return True
+        left = hands[leader].bit_count()
+        if target > left:
+            return False
+        if left == 1:
+            return self.last(hands, leader) >= target
+        norm, back, key = self.canonical(hands, live)
+        key.append(leader)
+        entry = self.bounds.get(tuple(key))
+        if entry is None:
+            entry = self.bounds[tuple(key)] = [0, left, -1]
+        elif entry[0] >= target:
+            return True
+        elif entry[1] < target:
+            return False
+        self.nodes += 1
+        result = self.extend(hands, leader, trick, live, target, entry, norm, back)
+        if result:
+            entry[0] = target
+        else:
+            entry[1] = target - 1
+        return result
+
+    def extend(self, hands: list[int], leader: int, trick: tuple[int, ...], live: int,
+               target: int, entry: list[int] | None, norm: tuple[int, ...] | None,
+               back: dict[int, int] | None) -> bool:
+        """``reach`` for the seat to play to ``trick``: the party's seat wins if one card
+        does, a defender if one card does. At a trick start, ``entry`` is its table entry,
+        whose deciding lead (a relative card, ``norm`` and ``back``) is tried first."""
+        count = len(trick)
+        order = self.turns[leader]
+        seat = order[count]
+        gaining = self.in_party[seat]
+        hand = hands[seat]
+        moves = self.moves_of(seat, hand, trick, live, leader)
+        if entry is not None and entry[2] >= 0 and back is not None:
+            first = back[entry[2]]
+            if first in moves:
+                moves = (first, *(card for card in moves if card != first))
+        last = count + 1 == self.seated
+        for card in moves:
+            hands[seat] = hand & ~(1 << card)
+            played = (*trick, card)
+            if last:
+                winner = order[self.winner(played)]
+                after = live
+                for gone in played:
+                    after &= ~(1 << gone)
+                result = self.reach(hands, winner, (), after,
+                                    target - 1 if self.in_party[winner] else target)
+            else:
+                result = self.extend(hands, leader, played, live, target, None, None, None)
+            if result is gaining:
+                hands[seat] = hand
+                if entry is not None and norm is not None:
+                    entry[2] = norm[card].bit_length() - 1
+                return gaining
+        hands[seat] = hand
+        return not gaining
+
+    def last(self, hands: list[int], leader: int) -> int:
+        """The party's tricks (0 or 1) of the last trick: every seat plays its one card."""
+        order = self.turns[leader][:self.seated]
+        played = tuple(hands[seat].bit_length() - 1 for seat in order)
+        return self.in_party[order[self.winner(played)]]
+
+    # -- the objective ---------------------------------------------------------------------
+
+    def makes(self, state: GameState) -> bool:
+        """Whether the party can make its objective: every card and decision played by the
+        rules, the early end included; the table kept at trick starts and decisions."""
+        rules = self.rules
+        if state.phase == Phase.END:
+            return rules.early_end.made(rules, state)
+        playing = state.phase is Phase.PLAY
+        trick = state.trick
+        if playing and not trick and len(state.tricks) == self.total - 1:
+            while state.phase is Phase.PLAY:  # the last trick: one card each, no choice
+                state = rules.apply_id(state, rules.legal_ids(state)[0])
+            return self.makes(state)
+        live = 0
+        for hand in state.hands:
+            live |= hand
+        for card in trick:
+            live |= 1 << card
+        key = None
+        if not (playing and trick):
+            key = self.makes_key(state, live)
+            known = self.made.get(key)
+            if known is not None:
+                return known
+            self.nodes += 1
+        if playing:
+            moves = self.moves_of(state.player, state.hands[state.player], trick, live,
+                                  state.leader)
+        else:
+            moves = rules.legal_ids(state)
+        gaining = state.player in self.party
+        result = not gaining
+        apply = rules.apply_id
+        for aid in moves:
+            if self.makes(apply(state, aid)) is gaining:
+                result = gaining
+                break
+        if key is not None:
+            self.made[key] = result
+        return result
+
+    def makes_key(self, state: GameState, live: int) -> tuple[object, ...]:
+        """What the rest of the hand depends on at a trick start or a decision: the phase,
+        the seat to move, the hands in relative ranks, the tricks won per seat, the flags and
+        the contract; not the history, nor the order in which earlier tricks were won (no
+        rule of the family reads it: the early-end rules ask which seats have won a trick,
+        which ``won`` tells)."""
+        contract = state.contract
+        return (state.phase, state.player, state.leader, state.won, int(state.flags),
+                None if contract is self.contract else contract,
+                *self.canonical(state.hands, live)[2])
 
 
 def solve(state: GameState) -> Solution:
