@@ -78,6 +78,8 @@ class DoubleDummy:
         self.power = tables.power
         self.suit_of = tables.suit_of
         self.winner = tables.winner
+        #: per effective suit, its cards (a mask)
+        self.suit_masks = (*tables.suit_masks, tables.trump_mask)
         #: per effective suit, its cards from the strongest down
         self.order = tuple(
             tuple(sorted((c for c in card_ids(rules.pack) if tables.suit_of[c] == suit),
@@ -98,15 +100,18 @@ class DoubleDummy:
         #: a position of the hand, whose fields the play rules do not read (``moves_of``)
         self.origin = state
         self.nodes = 0
-        #: per trick start (the leader and the hands in relative ranks): the party's tricks
-        #: still to come, at least and at most, and the lead (relative) that last decided
+        #: per trick start (the hands in relative ranks and the leader): the party's tricks
+        #: still to come, at least and at most, and the lead (relative, a mask) that last
+        #: decided
         self.bounds: dict[tuple[int, ...], list[int]] = {}
         #: per trick start or decision (``makes_key``): whether the party makes it
         self.made: dict[tuple[object, ...], bool] = {}
-        #: per live cards: each card's relative card, and back (``normaliser``)
-        self.norms: dict[int, tuple[tuple[int, ...], dict[int, int]]] = {}
+        #: per live cards: each card's relative card (``normaliser``)
+        self.norms: dict[int, tuple[int, ...]] = {}
         #: per (seat, hand, trick, live cards): the moves (``moves_of``)
         self.card_moves: dict[tuple[object, ...], tuple[int, ...]] = {}
+        #: per (seat, hand, trick): the cards the rules let the seat play (a mask)
+        self.legal: dict[tuple[int, int, tuple[int, ...]], int] = {}
         #: per (legal cards, live cards): one card of each run (``one_per_run``)
         self.runs: dict[tuple[int, int], tuple[int, ...]] = {}
 
@@ -124,15 +129,18 @@ class DoubleDummy:
         key = (seat, hand, trick, live)
         moves = self.card_moves.get(key)
         if moves is None:
-            origin = self.origin
-            hands = origin.hands
-            probe = GameState(origin.rules, _PLAY, seat, origin.dealer,
-                              (*hands[:seat], hand, *hands[seat + 1:]), origin.history,
-                              origin.auction, origin.contract, trick, leader, origin.tricks,
-                              origin.won, origin.flags, origin.dealt)
-            legal = 0
-            for card in self.rules.legal_ids(probe):
-                legal |= 1 << card
+            legal = self.legal.get(key[:3])
+            if legal is None:
+                origin = self.origin
+                hands = origin.hands
+                probe = GameState(origin.rules, _PLAY, seat, origin.dealer,
+                                  (*hands[:seat], hand, *hands[seat + 1:]), origin.history,
+                                  origin.auction, origin.contract, trick, leader,
+                                  origin.tricks, origin.won, origin.flags, origin.dealt)
+                legal = 0
+                for card in self.rules.legal_ids(probe):
+                    legal |= 1 << card
+                self.legal[key[:3]] = legal
             picked = self.runs.get((legal, live))
             if picked is None:
                 picked = self.runs[legal, live] = self.one_per_run(legal, live)
@@ -148,7 +156,9 @@ class DoubleDummy:
         is played, every trick goes the same way and every later duty is the same."""
         named = self.named
         picked: list[int] = []
-        for order in self.order:
+        for order, cards in zip(self.order, self.suit_masks, strict=True):
+            if not legal & cards:
+                continue
             in_run = False
             for card in order:
                 if not live >> card & 1:
@@ -176,26 +186,23 @@ class DoubleDummy:
             return tuple(cards)
         best = trick[self.winner(trick)]
         best_suit = suit_of[best]
-        ours = self.in_party[seat] == self.in_party[self.turns[leader][trick.index(best)]]
-
-        def rank(card: int) -> tuple[bool, int]:
-            suit = suit_of[card]
-            takes = suit in (best_suit, TRUMP) and power[card] > power[best]
-            return (ours or not takes, power[card])
-
-        cards.sort(key=rank)
-        return tuple(cards)
+        bar = power[best]
+        cards.sort(key=power.__getitem__)
+        if self.in_party[seat] == self.in_party[self.turns[leader][trick.index(best)]]:
+            return tuple(cards)
+        takers = [card for card in cards
+                  if power[card] > bar and suit_of[card] in (best_suit, TRUMP)]
+        return (*takers, *(card for card in cards if card not in takers))
 
     # -- relative ranks --------------------------------------------------------------------
 
     def canonical(self, hands: tuple[int, ...] | list[int],
-                  live: int) -> tuple[tuple[int, ...], dict[int, int], list[int]]:
-        """The hands in relative ranks (``normaliser``), with the relative card of each card
-        and back."""
-        norms = self.norms.get(live)
-        if norms is None:
-            norms = self.norms[live] = self.normaliser(live)
-        norm = norms[0]
+                  live: int) -> tuple[tuple[int, ...], list[int]]:
+        """The hands in relative ranks (``normaliser``), and the relative card (a mask) of
+        each card."""
+        norm = self.norms.get(live)
+        if norm is None:
+            norm = self.norms[live] = self.normaliser(live)
         key = []
         for hand in hands:
             canon = 0
@@ -204,11 +211,11 @@ class DoubleDummy:
                 canon |= norm[low.bit_length() - 1]
                 hand ^= low
             key.append(canon)
-        return norm, norms[1], key
+        return norm, key
 
-    def normaliser(self, live: int) -> tuple[tuple[int, ...], dict[int, int]]:
+    def normaliser(self, live: int) -> tuple[int, ...]:
         """Per card, the card (a mask) it stands for in the tables' keys when ``live`` are the
-        cards in play, and back: each live card moves up its effective suit over the cards
+        cards in play: each live card moves up its effective suit over the cards
         gone, but never past a named card, so that positions alike but for the cards gone
         share one entry (the bridge solvers' relative ranks). No rule reads more of a card
         than its effective suit and its order among the live cards, but for the named ones."""
@@ -223,8 +230,7 @@ class DoubleDummy:
                 elif live >> card & 1:
                     norm[card] = 1 << order[slot]
                     slot += 1
-        back = {mask.bit_length() - 1: card for card, mask in enumerate(norm) if mask}
-        return tuple(norm), back
+        return tuple(norm)
 
     # -- the trick count -------------------------------------------------------------------
 
@@ -255,7 +261,7 @@ class DoubleDummy:
         included), every trick played. ``hands`` is changed on the way and restored; ``live``
         is every card still in play (in a hand or in the trick)."""
         if trick:
-            return self.extend(hands, leader, trick, live, target, None, None, None)
+            return self.extend(hands, leader, trick, live, target, None, None)
         if target <= 0:
             return True
         left = hands[leader].bit_count()
@@ -263,39 +269,64 @@ class DoubleDummy:
             return False
         if left == 1:
             return self.last(hands, leader) >= target
-        norm, back, key = self.canonical(hands, live)
+        norm, key = self.canonical(hands, live)
         key.append(leader)
         entry = self.bounds.get(tuple(key))
         if entry is None:
-            entry = self.bounds[tuple(key)] = [0, left, -1]
-        elif entry[0] >= target:
+            entry = self.bounds[tuple(key)] = self.sure(hands, live, left)
+        if entry[0] >= target:
             return True
         elif entry[1] < target:
             return False
         self.nodes += 1
-        result = self.extend(hands, leader, trick, live, target, entry, norm, back)
+        result = self.extend(hands, leader, trick, live, target, entry, norm)
         if result:
             entry[0] = target
         else:
             entry[1] = target - 1
         return result
 
+    def sure(self, hands: list[int], live: int, left: int) -> list[int]:
+        """A new table entry: the party's tricks to come are at least the trumps one of its
+        seats holds above every defender's trump, and at most those left but the trumps one
+        defender holds above every trump of the party. Such a trump takes the trick it is
+        played to, whatever the others play, unless a partner's higher one falls on it (so
+        one seat's count, not the side's); every card is played when every trick is."""
+        in_party = self.in_party
+        counts = [0] * len(hands)
+        side = None
+        for card in self.order[TRUMP]:
+            if live >> card & 1:
+                seat = self.owner(hands, card)
+                if side is None:
+                    side = in_party[seat]
+                elif in_party[seat] != side:
+                    break
+                counts[seat] += 1
+        top = max(counts)
+        return [top, left, 0] if side else [0, left - top, 0]
+
+    @staticmethod
+    def owner(hands: list[int], card: int) -> int:
+        """The seat whose hand holds ``card``."""
+        for seat, hand in enumerate(hands):
+            if hand >> card & 1:
+                return seat
+        raise AssertionError(f"no hand holds card {card}")
+
     def extend(self, hands: list[int], leader: int, trick: tuple[int, ...], live: int,
-               target: int, entry: list[int] | None, norm: tuple[int, ...] | None,
-               back: dict[int, int] | None) -> bool:
+               target: int, entry: list[int] | None, norm: tuple[int, ...] | None) -> bool:
         """``reach`` for the seat to play to ``trick``: the party's seat wins if one card
         does, a defender if one card does. At a trick start, ``entry`` is its table entry,
-        whose deciding lead (a relative card, ``norm`` and ``back``) is tried first."""
+        whose deciding lead (a relative card, by ``norm``) is tried first."""
         count = len(trick)
         order = self.turns[leader]
         seat = order[count]
         gaining = self.in_party[seat]
         hand = hands[seat]
         moves = self.moves_of(seat, hand, trick, live, leader)
-        if entry is not None and entry[2] >= 0 and back is not None:
-            first = back[entry[2]]
-            if first in moves:
-                moves = (first, *(card for card in moves if card != first))
+        if entry is not None and entry[2] and norm is not None:
+            moves = self.first(moves, norm, entry[2])
         last = count + 1 == self.seated
         for card in moves:
             hands[seat] = hand & ~(1 << card)
@@ -308,20 +339,28 @@ class DoubleDummy:
                 result = self.reach(hands, winner, (), after,
                                     target - 1 if self.in_party[winner] else target)
             else:
-                result = self.extend(hands, leader, played, live, target, None, None, None)
-            if result is gaining:
+                result = self.extend(hands, leader, played, live, target, None, None)
+            if result == gaining:
                 hands[seat] = hand
                 if entry is not None and norm is not None:
-                    entry[2] = norm[card].bit_length() - 1
+                    entry[2] = norm[card]
                 return gaining
         hands[seat] = hand
         return not gaining
 
+    @staticmethod
+    def first(moves: tuple[int, ...], norm: tuple[int, ...], lead: int) -> tuple[int, ...]:
+        """``moves`` with the card whose relative card is ``lead`` first, if there is one."""
+        for index, card in enumerate(moves):
+            if norm[card] == lead:
+                return (card, *moves[:index], *moves[index + 1:]) if index else moves
+        return moves
+
     def last(self, hands: list[int], leader: int) -> int:
         """The party's tricks (0 or 1) of the last trick: every seat plays its one card."""
         order = self.turns[leader][:self.seated]
-        played = tuple(hands[seat].bit_length() - 1 for seat in order)
-        return self.in_party[order[self.winner(played)]]
+        played = tuple([hands[seat].bit_length() - 1 for seat in order])
+        return int(self.in_party[order[self.winner(played)]])
 
     # -- the objective ---------------------------------------------------------------------
 
@@ -343,38 +382,37 @@ class DoubleDummy:
         for card in trick:
             live |= 1 << card
         key = None
-        if not (playing and trick):
-            key = self.makes_key(state, live)
+        if playing and trick:
+            moves = self.moves_of(state.player, state.hands[state.player], trick, live,
+                                  state.leader)
+        else:
+            norm, hands = self.canonical(state.hands, live)
+            contract = state.contract
+            key = (state.phase, state.player, state.leader, state.won, int(state.flags),
+                   None if contract is self.contract else contract, *hands)
             known = self.made.get(key)
             if known is not None:
                 return known
             self.nodes += 1
-        if playing:
-            moves = self.moves_of(state.player, state.hands[state.player], trick, live,
-                                  state.leader)
-        else:
-            moves = rules.legal_ids(state)
+            if playing:
+                moves = self.moves_of(state.player, state.hands[state.player], trick, live,
+                                      state.leader)
+                # the lead that last decided the trick count here first
+                entry = self.bounds.get((*hands, state.leader))
+                if entry is not None and entry[2]:
+                    moves = self.first(moves, norm, entry[2])
+            else:
+                moves = rules.legal_ids(state)
         gaining = state.player in self.party
         result = not gaining
         apply = rules.apply_id
         for aid in moves:
-            if self.makes(apply(state, aid)) is gaining:
+            if self.makes(apply(state, aid)) == gaining:
                 result = gaining
                 break
         if key is not None:
             self.made[key] = result
         return result
-
-    def makes_key(self, state: GameState, live: int) -> tuple[object, ...]:
-        """What the rest of the hand depends on at a trick start or a decision: the phase,
-        the seat to move, the hands in relative ranks, the tricks won per seat, the flags and
-        the contract; not the history, nor the order in which earlier tricks were won (no
-        rule of the family reads it: the early-end rules ask which seats have won a trick,
-        which ``won`` tells)."""
-        contract = state.contract
-        return (state.phase, state.player, state.leader, state.won, int(state.flags),
-                None if contract is self.contract else contract,
-                *self.canonical(state.hands, live)[2])
 
 
 def solve(state: GameState) -> Solution:
