@@ -9,7 +9,7 @@ cdef class DoubleDummy:
     cdef public tuple party_lead, defence_lead, suit_masks
     cdef public object named
     cdef public int total, seated, nodes
-    cdef public dict bounds, made, norms, card_moves, legal, runs
+    cdef public dict bounds, seen, made, norms, card_moves, legal
 
     cpdef tuple moves_of(self, int seat, object hand, tuple trick, object live, int leader)
     @cython.locals(key=list, canon=object, low=object)

@@ -104,16 +104,18 @@ class DoubleDummy:
         #: still to come, at least and at most, and the lead (relative, a mask) that last
         #: decided
         self.bounds: dict[tuple[int, ...], list[int]] = {}
+        #: per trick start as it is (the hands and the leader): its entry of ``bounds`` and
+        #: the relative cards (``canonical``), found again without computing them
+        self.seen: dict[tuple[int, ...], tuple[list[int], tuple[int, ...]]] = {}
         #: per trick start or decision (``makes_key``): whether the party makes it
         self.made: dict[tuple[object, ...], bool] = {}
         #: per live cards: each card's relative card (``normaliser``)
         self.norms: dict[int, tuple[int, ...]] = {}
-        #: per (seat, hand, trick, live cards): the moves (``moves_of``)
+        #: per (seat, trick, legal cards, live cards of their suits): the moves (``moves_of``)
         self.card_moves: dict[tuple[object, ...], tuple[int, ...]] = {}
-        #: per (seat, hand, trick): the cards the rules let the seat play (a mask)
-        self.legal: dict[tuple[int, int, tuple[int, ...]], int] = {}
-        #: per (legal cards, live cards): one card of each run (``one_per_run``)
-        self.runs: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: per (seat, hand, trick): the cards the rules let the seat play, and the cards of
+        #: their effective suits (masks)
+        self.legal: dict[tuple[int, int, tuple[int, ...]], tuple[int, int]] = {}
 
     def party_tricks(self, state: GameState) -> int:
         won = state.won
@@ -126,28 +128,33 @@ class DoubleDummy:
                  leader: int) -> tuple[int, ...]:
         """The cards ``seat`` may play from ``hand`` to ``trick`` by the rules, one of each
         run of equivalent cards, good ones first (kept: positions share them)."""
-        key = (seat, hand, trick, live)
+        known = self.legal.get((seat, hand, trick))
+        if known is None:
+            origin = self.origin
+            hands = origin.hands
+            probe = GameState(origin.rules, _PLAY, seat, origin.dealer,
+                              (*hands[:seat], hand, *hands[seat + 1:]), origin.history,
+                              origin.auction, origin.contract, trick, leader, origin.tricks,
+                              origin.won, origin.flags, origin.dealt)
+            legal = 0
+            for card in self.rules.legal_ids(probe):
+                legal |= 1 << card
+            suits = 0
+            for cards in self.suit_masks:
+                if legal & cards:
+                    suits |= cards
+            known = self.legal[seat, hand, trick] = (legal, suits)
+        legal, suits = known
+        # the order depends on the seat, the trick and the cards; the runs on the live cards
+        # of the suits played
+        key = (seat, trick, legal, live & suits)
         moves = self.card_moves.get(key)
         if moves is None:
-            legal = self.legal.get(key[:3])
-            if legal is None:
-                origin = self.origin
-                hands = origin.hands
-                probe = GameState(origin.rules, _PLAY, seat, origin.dealer,
-                                  (*hands[:seat], hand, *hands[seat + 1:]), origin.history,
-                                  origin.auction, origin.contract, trick, leader,
-                                  origin.tricks, origin.won, origin.flags, origin.dealt)
-                legal = 0
-                for card in self.rules.legal_ids(probe):
-                    legal |= 1 << card
-                self.legal[key[:3]] = legal
-            picked = self.runs.get((legal, live))
-            if picked is None:
-                picked = self.runs[legal, live] = self.one_per_run(legal, live)
-            moves = self.card_moves[key] = self.ordered(seat, leader, trick, list(picked))
+            moves = self.card_moves[key] = self.ordered(seat, leader, trick,
+                                                        self.one_per_run(legal, live))
         return moves
 
-    def one_per_run(self, legal: int, live: int) -> tuple[int, ...]:
+    def one_per_run(self, legal: int, live: int) -> list[int]:
         """The first card of each run of ``legal`` cards (masks) among the ``live`` ones in
         the rank order of each suit; a named card is a run of its own.
 
@@ -171,7 +178,7 @@ class DoubleDummy:
                 elif not in_run:
                     picked.append(card)
                     in_run = True
-        return tuple(picked)
+        return picked
 
     def ordered(self, seat: int, leader: int, trick: tuple[int, ...],
                 cards: list[int]) -> tuple[int, ...]:
@@ -269,11 +276,17 @@ class DoubleDummy:
             return False
         if left == 1:
             return self.last(hands, leader) >= target
-        norm, key = self.canonical(hands, live)
-        key.append(leader)
-        entry = self.bounds.get(tuple(key))
-        if entry is None:
-            entry = self.bounds[tuple(key)] = self.sure(hands, live, left)
+        exact = (*hands, leader)
+        found = self.seen.get(exact)
+        if found is None:
+            norm, key = self.canonical(hands, live)
+            key.append(leader)
+            entry = self.bounds.get(tuple(key))
+            if entry is None:
+                entry = self.bounds[tuple(key)] = self.sure(hands, live, left)
+            found = self.seen[exact] = (entry, norm)
+        else:
+            entry, norm = found
         if entry[0] >= target:
             return True
         elif entry[1] < target:
