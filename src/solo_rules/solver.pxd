@@ -11,13 +11,14 @@ cdef class DoubleDummy:
     cdef public int total, seated, nodes
     cdef public dict bounds, seen, made, norms, card_moves, legal
 
-    cpdef tuple moves_of(self, int seat, object hand, tuple trick, object live, int leader)
+    cpdef list moves_of(self, int seat, object hand, tuple trick, object live, int leader)
     @cython.locals(key=list, canon=object, low=object)
     cpdef tuple canonical(self, object hands, object live)
     @cython.locals(left=int)
     cpdef bint reach(self, list hands, int leader, tuple trick, object live, int target)
     cpdef list sure(self, list hands, object live, int left)
-    @cython.locals(count=int, seat=int, winner=int, last=bint, gaining=bint, result=bint)
+    @cython.locals(count=int, seat=int, winner=int, last=bint, gaining=bint, result=bint,
+                   index=int, moves=list)
     cpdef bint extend(self, list hands, int leader, tuple trick, object live, int target,
                       list entry, tuple norm)
     cpdef int last(self, list hands, int leader)

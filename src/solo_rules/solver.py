@@ -112,7 +112,7 @@ class DoubleDummy:
         #: per live cards: each card's relative card (``normaliser``)
         self.norms: dict[int, tuple[int, ...]] = {}
         #: per (seat, trick, legal cards, live cards of their suits): the moves (``moves_of``)
-        self.card_moves: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.card_moves: dict[tuple[object, ...], list[int]] = {}
         #: per (seat, hand, trick): the cards the rules let the seat play, and the cards of
         #: their effective suits (masks)
         self.legal: dict[tuple[int, int, tuple[int, ...]], tuple[int, int]] = {}
@@ -125,9 +125,11 @@ class DoubleDummy:
     # -- moves -----------------------------------------------------------------------------
 
     def moves_of(self, seat: int, hand: int, trick: tuple[int, ...], live: int,
-                 leader: int) -> tuple[int, ...]:
+                 leader: int) -> list[int]:
         """The cards ``seat`` may play from ``hand`` to ``trick`` by the rules, one of each
-        run of equivalent cards, good ones first (kept: positions share them)."""
+        run of equivalent cards, good ones first (kept: positions share them, and a search
+        puts the card that decided it first; no search below asks the same key, whose trick
+        differs, so the list is never changed under a search that reads it)."""
         known = self.legal.get((seat, hand, trick))
         if known is None:
             origin = self.origin
@@ -181,7 +183,7 @@ class DoubleDummy:
         return picked
 
     def ordered(self, seat: int, leader: int, trick: tuple[int, ...],
-                cards: list[int]) -> tuple[int, ...]:
+                cards: list[int]) -> list[int]:
         """Good moves first: the party's strongest leads, the defence's plain winners before
         its trumps; a follower's cheapest card when his side holds the trick, else his
         cheapest card that takes it, then his cheapest."""
@@ -190,16 +192,16 @@ class DoubleDummy:
         if not trick:
             cards.sort(key=(self.party_lead if self.in_party[seat]
                             else self.defence_lead).__getitem__)
-            return tuple(cards)
+            return cards
         best = trick[self.winner(trick)]
         best_suit = suit_of[best]
         bar = power[best]
         cards.sort(key=power.__getitem__)
         if self.in_party[seat] == self.in_party[self.turns[leader][trick.index(best)]]:
-            return tuple(cards)
+            return cards
         takers = [card for card in cards
                   if power[card] > bar and suit_of[card] in (best_suit, TRUMP)]
-        return (*takers, *(card for card in cards if card not in takers))
+        return takers + [card for card in cards if card not in takers]
 
     # -- relative ranks --------------------------------------------------------------------
 
@@ -341,7 +343,7 @@ class DoubleDummy:
         if entry is not None and entry[2] and norm is not None:
             moves = self.first(moves, norm, entry[2])
         last = count + 1 == self.seated
-        for card in moves:
+        for index, card in enumerate(moves):
             hands[seat] = hand & ~(1 << card)
             played = (*trick, card)
             if last:
@@ -357,16 +359,19 @@ class DoubleDummy:
                 hands[seat] = hand
                 if entry is not None and norm is not None:
                     entry[2] = norm[card]
+                elif index:  # the kept moves learn: this card first where they are asked again
+                    moves.insert(0, moves.pop(index))
                 return gaining
         hands[seat] = hand
         return not gaining
 
     @staticmethod
-    def first(moves: tuple[int, ...], norm: tuple[int, ...], lead: int) -> tuple[int, ...]:
-        """``moves`` with the card whose relative card is ``lead`` first, if there is one."""
+    def first(moves: list[int], norm: tuple[int, ...], lead: int) -> list[int]:
+        """``moves`` with the card whose relative card is ``lead`` first, if there is one (a
+        copy: the kept moves stay as they are)."""
         for index, card in enumerate(moves):
             if norm[card] == lead:
-                return (card, *moves[:index], *moves[index + 1:]) if index else moves
+                return [card, *moves[:index], *moves[index + 1:]] if index else moves
         return moves
 
     def last(self, hands: list[int], leader: int) -> int:
@@ -415,7 +420,7 @@ class DoubleDummy:
                 if entry is not None and entry[2]:
                     moves = self.first(moves, norm, entry[2])
             else:
-                moves = rules.legal_ids(state)
+                moves = list(rules.legal_ids(state))
         gaining = state.player in self.party
         result = not gaining
         apply = rules.apply_id
