@@ -4,9 +4,12 @@
 is one of the rule set's legal actions and every position the rule set's next state, so the
 called card's duties, must-head, an early end and the declarer's decisions (stop, go on,
 "Helfer?") come with the rules, overlays included. The party (the declarer and his partner, as
-the engine knows them) chooses to gain; everyone else to defend. The search is alpha-beta on
-null windows (can the party reach ``k`` tricks?) with a transposition table of bounds, with
-equivalent cards played once and the strongest cards tried first.
+the engine knows them) chooses to gain; everyone else to defend. The trick count is alpha-beta
+on null windows (can the party take ``k`` of the tricks to come?), played on the raw hands
+inside a trick with the rules' legal cards, with a table of bounds at trick starts keyed on the
+hands in relative ranks and seeded with sure trump tricks; equivalent cards are played once,
+good cards first. Whether the party makes its objective is an and-or search through the rule
+set's own states. The accelerator compiles this module (``solver.pxd`` declares its types).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ class Solution:
     #: whether the party can make its objective against best defence (the early-end rule's
     #: ``made``: the contract's tricks, prime, no trick in a misère, ...)
     made: bool
-    #: positions searched (transposition hits not counted)
+    #: trick starts and decisions searched (table hits not counted)
     nodes: int
 
 
