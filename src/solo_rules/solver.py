@@ -405,12 +405,20 @@ class DoubleDummy:
             moves = self.moves_of(state.player, state.hands[state.player], trick, live,
                                   state.leader)
         else:
-            norm, hands = self.canonical(state.hands, live)
             contract = state.contract
-            key = (state.phase, state.player, state.leader, state.won, int(state.flags),
-                   None if contract is self.contract else contract, *hands)
+            head = (state.phase, state.player, state.leader, state.won, int(state.flags),
+                    None if contract is self.contract else contract)
+            # the hands as they are first (no relative ranks to compute), then relative: the
+            # two keys agree where they meet, as a hand already in relative ranks is its own
+            exact = (*head, *state.hands)
+            known = self.made.get(exact)
+            if known is not None:
+                return known
+            norm, hands = self.canonical(state.hands, live)
+            key = (*head, *hands)
             known = self.made.get(key)
             if known is not None:
+                self.made[exact] = known
                 return known
             self.nodes += 1
             if playing:
@@ -430,7 +438,7 @@ class DoubleDummy:
                 result = gaining
                 break
         if key is not None:
-            self.made[key] = result
+            self.made[key] = self.made[exact] = result
         return result
 
 
