@@ -49,13 +49,14 @@ class DoubleDummy:
     ``makes`` and ``tricks`` of any positions of the hand in play (a sampling bot asks them of
     each card it may play), and they share what they learn.
 
-    Both searches keep their table at trick starts only, keyed on the hands in relative ranks
-    (``canonical``). The trick count needs nothing else: every trick is played, the declarer's
-    decisions change only flags, and the play rules read of a position only the contract, the
-    seat's hand and the trick (``PlayRules.legal_mask``, ``PartnerRules.restrict_play``), so
-    its table holds bounds on the party's tricks still to come, shared by positions reached
-    with any tricks won. Whether the party makes its objective is the early-end rule's
-    verdict, which reads the tricks won per seat and the flags: that table's key has them."""
+    Both searches keep their table at trick starts (and decisions) only, keyed on the hands
+    in relative ranks (``canonical``). The trick count needs nothing else: every trick is
+    played, the declarer's decisions change only flags, and the play rules read of a position
+    only the contract, the seat's hand and the trick (``PlayRules.legal_mask``,
+    ``PartnerRules.restrict_play``), so its table holds bounds on the party's tricks still to
+    come, shared by positions reached with any tricks won. Whether the party makes its
+    objective is the early-end rule's verdict, which reads the tricks won per seat and the
+    flags: that table's key has them."""
 
     def __init__(self, state: GameState) -> None:
         rules = state.rules
@@ -110,7 +111,9 @@ class DoubleDummy:
         #: per trick start as it is (the hands and the leader): its entry of ``bounds`` and
         #: the relative cards (``canonical``), found again without computing them
         self.seen: dict[tuple[int, ...], tuple[list[int], tuple[int, ...]]] = {}
-        #: per trick start or decision (``makes_key``): whether the party makes it
+        #: per trick start or decision (the phase, the seat to move, the leader, the tricks won
+        #: per seat, the flags, the contract and the hands, as they are and in relative
+        #: ranks): whether the party makes its objective
         self.made: dict[tuple[object, ...], bool] = {}
         #: per live cards: each card's relative card (``normaliser``)
         self.norms: dict[int, tuple[int, ...]] = {}
