@@ -6,13 +6,18 @@ variant and overlay: at a lead, inside a trick and at the declarer's decisions (
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
 import solo_rules
-from solo_rules import GameState, Phase, solve
+from solo_rules import Card, GameState, Phase, solve
 from solo_rules.solver import DoubleDummy
 from solo_rules.state import replace
+
+sys.path.insert(0, str(Path(__file__).parent / "altenburg"))
+from altenburg_deals import SWEEP, frage
 
 VARIANTS = [*solo_rules.available_variants(),
             *(f"altenburg-1988+{overlay}" for overlay in solo_rules.available_overlays())]
@@ -104,3 +109,16 @@ def test_one_search_shared_by_every_card_equals_a_plain_minimax(variant: str) ->
         for aid in state.rules.legal_ids(state):
             child = state.rules.apply_id(state, aid)
             assert (search.tricks(child), search.makes(child)) == reference(child), child
+
+
+def test_relative_ranks_move_cards_over_those_gone_but_never_past_a_named_card() -> None:
+    # SWEEP, Frage in hearts calling SA: the called card is named (its holder's duty to play
+    # it when spades are led, S-WIK; AMB-10), so no other spade may stand for it in a key.
+    search = DoubleDummy(frage(SWEEP, "H", "SA"))
+    pack = search.rules.pack
+    without_king = search.normaliser(pack & ~(1 << Card.SK))
+    assert without_king[Card.SA] == 1 << Card.SA
+    assert without_king[Card.SJ] == 1 << Card.SK  # moved up over the king gone
+    without_ace = search.normaliser(pack & ~(1 << Card.SA))
+    assert without_ace[Card.SA] == 0
+    assert without_ace[Card.SK] == 1 << Card.SK  # not onto the called ace
