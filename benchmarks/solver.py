@@ -3,7 +3,9 @@
 A deal is bid-worthy when the heuristic bots, bidding and declaring from their own views, reach
 a contract with a declarer; ``solo_rules.solve`` then searches it from the first lead with every
 hand known. Prints the mean, median and slowest solve time and the positions searched, per
-variant. Not part of the test suite: run ``python benchmarks/solver.py --deals 10``.
+variant, and which path ran: pure Python, or the compiled accelerator of an install built with
+``SOLO_RULES_ACCELERATE=1`` (README, "The optional accelerator"), which compiles the solver
+too. Not part of the test suite: run ``python benchmarks/solver.py --deals 10``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import sys
 import time
 
 import solo_rules
+from solo_rules import accelerator
 from solo_rules.bots import HeuristicBot
 
 #: The issue's target for the mean solve time, with the compiled accelerator (seconds).
@@ -52,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
                     for v in ([args.variant] if args.variant else solo_rules.available_variants())]
     except solo_rules.SoloRulesError as exc:
         parser.error(str(exc))
-    print(f"solo-rules {solo_rules.__version__}, Python {sys.version.split()[0]}, "
-          f"{args.deals} deals per variant, seed {args.seed}, pure Python")
+    print(f"solo-rules {solo_rules.__version__} ({accelerator.summary()}), Python "
+          f"{sys.version.split()[0]}, {args.deals} deals per variant, seed {args.seed}")
     for variant in variants:
         times: list[float] = []
         nodes: list[int] = []

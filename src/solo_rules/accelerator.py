@@ -15,7 +15,8 @@ from importlib.machinery import ExtensionFileLoader
 __all__ = ["COMPILED_MODULES", "compiled_modules", "is_accelerated", "summary"]
 
 #: The hot path, chosen by profile (``benchmarks/playout.py`` under cProfile): the state and its
-#: transitions, the loop, views, actions, cards and the rule modules a hand runs through.
+#: transitions, the loop, views, actions, cards and the rule modules a hand runs through; and
+#: the double-dummy solver (``benchmarks/solver.py``), typed by ``solver.pxd``.
 #: Not compiled: ``rules.contracts`` and ``rules.scoring``, which Cython 3.3 refuses as written
 #: (a conditional between tuples of different lengths; ``*`` unpacking inside ``max([...])``);
 #: ``rules.purchase`` and ``rules.auction.first_to_declare``, whose zero-argument ``super()``
@@ -40,6 +41,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.rules.partner",
     "solo_rules.rules.play",
     "solo_rules.rules.settlement",
+    "solo_rules.solver",
 )
 
 
