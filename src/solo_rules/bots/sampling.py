@@ -30,8 +30,9 @@ solved once.
 
 What it leaves to ``HeuristicBot`` (the same view, its own seed), and why:
 
-* the decisions before the play when ``bid_samples`` is 0: a full-deal solve takes 0.01 to 5 s
-  in pure Python (``benchmarks/solver.py``), once per sample and distinct contract reached;
+* the decisions before the play when ``bid_samples`` is 0: they solve a full deal once per
+  sample and distinct contract reached, 0.01 s to over a minute in pure Python (the slowest
+  are the hands that take every trick: proving it visits every defence);
 * the play while its hand holds more than ``depth`` cards: the solve time grows about
   fourfold per extra trick (``benchmarks/sampling_bot.py`` reports the time per decision);
 * the play of hands without a declarer's party (nothing for the solver to score);
