@@ -37,12 +37,16 @@ def _late_ending(variant: str, seed: int, cards: int) -> GameState:
     raise AssertionError(f"no late ending found in {variant}")
 
 
-def _play_hand(variant: str, seed: int, samples: int, depth: int) -> list[str]:
-    """A whole hand with a sampling bot in every seat; the actions, each checked legal."""
+def _play_hand(variant: str, seed: int, samples: int, depth: int, bid_samples: int = 0,
+               state: GameState | None = None) -> list[str]:
+    """A whole hand (from ``state`` if given) with a sampling bot in every seat; the actions,
+    each checked legal. It bids as the heuristic bot unless ``bid_samples`` is above 0
+    (tests/test_sampling_bot_bidding.py): full-deal solves are slow in pure Python."""
     rules = solo_rules.compile(solo_rules.load_variant(variant))
-    state = solo_rules.new_game(variant, seed=seed, dealer=seed % rules.players)
-    bots = [SamplingBot(rules, seed * 8 + seat, samples=samples, depth=depth)
-            for seat in range(rules.players)]
+    if state is None:
+        state = solo_rules.new_game(variant, seed=seed, dealer=seed % rules.players)
+    bots = [SamplingBot(rules, seed * 8 + seat, samples=samples, depth=depth,
+                        bid_samples=bid_samples) for seat in range(rules.players)]
     played: list[str] = []
     while not state.is_terminal:
         view = state.view(state.player)

@@ -1,4 +1,4 @@
-"""A bot that plays by sampling the hidden cards and solving each sample double-dummy.
+"""A bot that plays and bids by sampling the hidden cards and solving each sample double-dummy.
 
 For a card to play (or the declarer's stop / go-on decision) it draws ``samples`` deals
 uniformly from those consistent with its own view (``solo_rules.resample``: never the true
@@ -7,20 +7,42 @@ variant's own rules, and takes the action after which its side reaches its objec
 most samples (the declarer's party: the contract made; a defender: the contract beaten), then,
 among those tied, the one with the best mean trick count for its side, then the first legal.
 
+Every decision before the play (a bid, pass or hold, the purchase, the contract declared, the
+called card, naming trumps, the Mediateur exchange) it takes from ``bid_samples`` deals drawn
+the same way. On each sampled deal, each legal action is carried forward to the first lead:
+
+* the rollout: every later decision before the play, the other seats' and its own, is taken by
+  ``HeuristicBot``\\ s seeded from this bot's generator, the same seeds for every action of a
+  sample (common random numbers: two actions differ only by what they change);
+* the score: the hand is then played out along the solver's choices (each seat to move takes
+  the first of the solver's moves that keeps its side's double-dummy result: the party
+  makes its objective if it can, the defence beats it if it can; so a party that may stop
+  stops), and the action is worth the seat's score in ``Outcome.scores`` of that hand.
+  This is the variant's own scoring (base, prime, Tout, matadors, colour, settlement) of a
+  real end state, so no contract value is written here; made or beaten is the solver's, the
+  bonuses follow the line it plays. A hand that ends before the play (all passed) scores as
+  the rules say, and a contract without a declarer's party (Heart Solo when all pass, S-FOS),
+  which the solver cannot score, is played out by the rollout bots.
+
+It takes the action with the best mean score, the first legal one (lowest id: ``pass`` before
+any bid) on a tie. Positions at the first lead that several actions reach on one sample are
+solved once.
+
 What it leaves to ``HeuristicBot`` (the same view, its own seed), and why:
 
-* the auction, the declaration and every other decision before the play (calling a card,
-  purchase, naming trumps): choosing a contract from samples means solving each candidate
-  contract from the first lead on every sample, 0.1 to 3 s a solve in pure Python
-  (``benchmarks/solver.py``), too slow for a bot in a simulation;
+* the decisions before the play when ``bid_samples`` is 0: they solve a full deal once per
+  sample and distinct contract reached, 0.01 s to over a minute in pure Python (the slowest
+  are the hands that take every trick: proving it visits every defence);
 * the play while its hand holds more than ``depth`` cards: the solve time grows about
   fourfold per extra trick (``benchmarks/sampling_bot.py`` reports the time per decision);
-* hands without a declarer's party (nothing for the solver to score);
-* views from which ``resample`` can rebuild no deal: it deals the seat the cards of its
-  view, which the five-hand Niese's purchase (S-NIE) has changed since the deal.
+* the play of hands without a declarer's party (nothing for the solver to score);
+* views from which ``resample`` can rebuild no deal: every view of the five-hand Niese
+  (S-NIE), whose dealer is dealt no hand and may buy one, while ``resample`` deals every
+  other seat a full hand.
 
 It is a perfect-information Monte Carlo player: each sample is solved as if every hand were
-known to everyone, the usual simplification (strategy fusion) of such bots.
+known to everyone, the usual simplification (strategy fusion) of such bots; in its bidding the
+rollout bots also stand for its own later choices before the play.
 """
 
 from __future__ import annotations
@@ -43,19 +65,28 @@ __all__ = ["SamplingBot"]
 #: The phases the solver searches: the card play and the declarer's decisions after a trick.
 _SOLVED = (Phase.PLAY, Phase.DECIDE)
 
+#: What the rest of a hand at its first lead depends on (as ``DoubleDummy.key``): positions
+#: with equal keys on one sample are played out along the same line.
+_LeadKey = tuple[object, ...]
+
 
 class SamplingBot:
     """Plays ``variant`` from a seat's view by solving ``samples`` resampled deals once its
-    hand holds at most ``depth`` cards; seeded, so a game between bots is reproducible."""
+    hand holds at most ``depth`` cards, and takes its decisions before the play from
+    ``bid_samples`` resampled deals (0: as the heuristic bot); seeded, so a game between bots
+    is reproducible."""
 
     def __init__(self, variant: CompiledRules | Variant | str, seed: int | None = None, *,
-                 samples: int = 8, depth: int = 5) -> None:
+                 samples: int = 8, depth: int = 5, bid_samples: int = 4) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
+        if bid_samples < 0:
+            raise ValueError(f"bid_samples must be at least 0, not {bid_samples}")
         self.rules = rules_of(variant)
         self.rng = random.Random(seed)
         self.samples = samples
         self.depth = depth
+        self.bid_samples = bid_samples
         self.fallback = HeuristicBot(self.rng.getrandbits(64))
 
     def choose(self, view: PlayerView) -> Action:
@@ -63,13 +94,17 @@ class SamplingBot:
         legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
-        if (view.phase not in _SOLVED or view.declarer is None
-                or len(view.hand) > self.depth):
+        if view.phase in _SOLVED:
+            if view.declarer is None or len(view.hand) > self.depth:
+                return self.fallback.choose(view)
+        elif not self.bid_samples:
             return self.fallback.choose(view)
         resampler = Resampler(view, self.rules)
         if resampler.count == 0:
             return self.fallback.choose(view)
-        return self._search(view, legal, resampler)
+        if view.phase in _SOLVED:
+            return self._search(view, legal, resampler)
+        return self._bid(view, legal, resampler)
 
     def _search(self, view: PlayerView, legal: tuple[Action, ...],
                 resampler: Resampler) -> Action:
@@ -79,8 +114,7 @@ class SamplingBot:
         made = [0] * len(legal)
         solved: list[tuple[DoubleDummy, list[GameState], bool]] = []
         for _ in range(self.samples):
-            state = replay(rules, resampler.sample(self.rng), view.dealer, view)
-            assert state is not None  # the resampler keeps only deals the history replays on
+            state = self._sample(view, resampler)
             search = DoubleDummy(state)
             gaining = view.seat in search.party
             children = [rules.apply_id(state, action.id) for action in legal]
@@ -97,3 +131,67 @@ class SamplingBot:
                 count = search.tricks(children[i])
                 tricks[i] += count if gaining else -count
         return legal[max(tied, key=lambda i: (tricks[i], -i))]
+
+    def _bid(self, view: PlayerView, legal: tuple[Action, ...],
+             resampler: Resampler) -> Action:
+        """The decision before the play with the best total score of the seat over the
+        samples, each action carried to the first lead and played out double-dummy."""
+        rules = self.rules
+        totals = [0] * len(legal)
+        for _ in range(self.bid_samples):
+            state = self._sample(view, resampler)
+            seeds = [self.rng.getrandbits(64) for _ in range(rules.players)]
+            lines: dict[_LeadKey, tuple[int, ...]] = {}
+            for i, action in enumerate(legal):
+                bots = [HeuristicBot(seed) for seed in seeds]
+                end = self._play_out(rules.apply_id(state, action.id), bots, lines)
+                totals[i] += rules.outcome(end).scores[view.seat]
+        return legal[max(range(len(legal)), key=lambda i: (totals[i], -i))]
+
+    def _sample(self, view: PlayerView, resampler: Resampler) -> GameState:
+        """A state of a deal drawn uniformly from those consistent with ``view``."""
+        state = replay(self.rules, resampler.sample(self.rng), view.dealer, view)
+        assert state is not None  # the resampler keeps only deals the history replays on
+        return state
+
+    def _play_out(self, state: GameState, bots: list[HeuristicBot],
+                  lines: dict[_LeadKey, tuple[int, ...]]) -> GameState:
+        """The end of the hand: ``bots`` decide up to the first lead, then the solver's line
+        (kept in ``lines`` per position) or, without a declarer's party, ``bots`` again."""
+        rules = self.rules
+        while state.phase not in _SOLVED and not state.is_terminal:
+            state = self._step(state, bots)
+        if state.is_terminal:
+            return state
+        contract = state.contract
+        if contract is None or contract.declarer is None:
+            while not state.is_terminal:
+                state = self._step(state, bots)
+            return state
+        key = (state.phase, state.player, state.hands, state.leader, int(state.flags),
+               contract)
+        line = lines.get(key)
+        if line is None:
+            line = lines[key] = self._line(state)
+        for aid in line:
+            state = rules.apply_id(state, aid)
+        return state
+
+    def _step(self, state: GameState, bots: list[HeuristicBot]) -> GameState:
+        seat = state.player
+        return self.rules.apply_id(state, bots[seat].choose(self.rules.view(state, seat)).id)
+
+    def _line(self, state: GameState) -> tuple[int, ...]:
+        """The actions to the end of the hand along the solver's choices: each seat takes the
+        first of the solver's moves (its best-first order) that keeps its side's result."""
+        rules = self.rules
+        search = DoubleDummy(state)
+        search.makes(state)
+        line: list[int] = []
+        while not state.is_terminal:
+            gaining = state.player in search.party
+            children = [(aid, rules.apply_id(state, aid)) for aid in search.moves(state)]
+            aid, state = next((c for c in children if search.makes(c[1]) is gaining),
+                              children[0])
+            line.append(aid)
+        return tuple(line)
