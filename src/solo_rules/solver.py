@@ -162,6 +162,19 @@ class DoubleDummy:
                                                         self.one_per_run(legal, live))
         return moves
 
+    def moves(self, state: GameState) -> list[int]:
+        """The moves of any position of the hand, good ones first: in the play, one card of
+        each run of equivalent cards (``moves_of``); at a decision, its legal actions."""
+        if state.phase is not Phase.PLAY:
+            return list(self.rules.legal_ids(state))
+        live = 0
+        for hand in state.hands:
+            live |= hand
+        for card in state.trick:
+            live |= 1 << card
+        return self.moves_of(state.player, state.hands[state.player], state.trick, live,
+                             state.leader)
+
     def one_per_run(self, legal: int, live: int) -> list[int]:
         """The first card of each run of ``legal`` cards (masks) among the ``live`` ones in
         the rank order of each suit; a named card is a run of its own.

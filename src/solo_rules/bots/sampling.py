@@ -65,8 +65,9 @@ __all__ = ["SamplingBot"]
 #: The phases the solver searches: the card play and the declarer's decisions after a trick.
 _SOLVED = (Phase.PLAY, Phase.DECIDE)
 
-#: What the rest of a hand at its first lead depends on (as ``DoubleDummy.key``): positions
-#: with equal keys on one sample are played out along the same line.
+#: What the rest of a hand at its first lead depends on (the phase, the seat to move, the
+#: hands, the leader, the flags and the contract): positions with equal keys on one sample
+#: are played out along the same line.
 _LeadKey = tuple[object, ...]
 
 
