@@ -15,7 +15,7 @@ from typing import Any, cast
 from solo_rules.actions import Action
 from solo_rules.cards import Card, CardSet
 from solo_rules.rules.slots import Rules
-from solo_rules.state import Flags, GameState, Phase, PlayerView
+from solo_rules.state import Flags, GameState, Phase, PlayerView, mutable_twin
 
 __all__ = ["PlayerView", "build_view", "exposed_cards"]
 
@@ -28,7 +28,7 @@ _new_object = object.__new__
 #: sets a new ``CardSet``'s mask (its slot), as its frozen ``__init__`` would, at half the cost
 _set_mask = cast(Any, CardSet.__dict__["mask"]).__set__
 #: a plain class with ``PlayerView``'s slots, so ``build_view`` fills them directly
-_Twin = type("_PlayerViewTwin", (), {"__slots__": PlayerView.__slots__})
+_Twin = mutable_twin(PlayerView)
 
 History = tuple[tuple[int, Action], ...]
 Trick = tuple[tuple[int, Card], ...]

@@ -15,7 +15,7 @@ from solo_rules.rules.auction.common import AllPass, Auction
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import ContractRules, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState
+from solo_rules.state import GameState, mutable_twin
 
 __all__ = ["AmountState", "AscendingAmounts", "GameBid", "game_bids", "step_passing_for_good"]
 
@@ -84,7 +84,7 @@ class AmountState:
 
 
 _new_object = object.__new__
-_AmountTwin = type("_AmountStateTwin", (), {"__slots__": AmountState.__slots__})
+_AmountTwin = mutable_twin(AmountState)
 
 
 @functools.cache

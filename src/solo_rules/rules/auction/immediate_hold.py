@@ -19,7 +19,7 @@ from solo_rules.rules.params import cards, optional_suit
 from solo_rules.rules.params import cards as card_list
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState
+from solo_rules.state import GameState, mutable_twin
 
 __all__ = ["HOLD", "BidLevel", "Duty", "HoldState", "ImmediateHold", "PreferredMode"]
 
@@ -108,7 +108,7 @@ class HoldState:
 
 
 _new_object = object.__new__
-_HoldTwin = type("_HoldStateTwin", (), {"__slots__": HoldState.__slots__})
+_HoldTwin = mutable_twin(HoldState)
 
 
 @register("auction", "auction.immediate_hold")

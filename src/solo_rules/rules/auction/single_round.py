@@ -18,7 +18,7 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards, suits
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState
+from solo_rules.state import GameState, mutable_twin
 
 __all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound"]
 
@@ -100,7 +100,7 @@ class RoundState:
 
 
 _new_object = object.__new__
-_RoundTwin = type("_RoundStateTwin", (), {"__slots__": RoundState.__slots__})
+_RoundTwin = mutable_twin(RoundState)
 
 
 @register("auction", "auction.single_round")
