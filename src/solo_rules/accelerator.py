@@ -17,12 +17,11 @@ __all__ = ["COMPILED_MODULES", "compiled_modules", "is_accelerated", "summary"]
 #: The hot path, chosen by profile (``benchmarks/playout.py`` under cProfile): the state and its
 #: transitions, the loop, views, actions, cards and the rule modules a hand runs through; and
 #: the double-dummy solver (``benchmarks/solver.py``), typed by ``solver.pxd``.
-#: Not compiled: ``rules.contracts`` and ``rules.scoring``, which Cython 3.3 refuses as written
-#: (a conditional between tuples of different lengths; ``*`` unpacking inside ``max([...])``);
-#: ``rules.purchase`` and ``rules.auction.first_to_declare``, whose zero-argument ``super()``
-#: in a slotted attrs class fails once compiled (attrs cannot re-point a compiled method's
-#: class cell at the class it rebuilds); and the modules off the hot path (variant loading,
-#: records, rulebooks, the command line).
+#: Not compiled: the modules off the hot path (variant loading, records, rulebooks, the
+#: command line). Cython's limits shape a few lines of the compiled ones: no conditional
+#: between tuples of different lengths, no ``*`` unpacking inside ``max([...])``, and the
+#: explicit two-argument ``super(Class, self)`` in a slotted attrs class (attrs cannot
+#: re-point a compiled method's class cell at the class it rebuilds).
 COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.actions",
     "solo_rules.cards",
@@ -32,14 +31,18 @@ COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.view",
     "solo_rules.rules.auction.amounts",
     "solo_rules.rules.auction.common",
+    "solo_rules.rules.auction.first_to_declare",
     "solo_rules.rules.auction.immediate_hold",
     "solo_rules.rules.auction.ladder",
     "solo_rules.rules.auction.single_round",
     "solo_rules.rules.contract_def",
+    "solo_rules.rules.contracts",
     "solo_rules.rules.deal",
     "solo_rules.rules.early_end",
     "solo_rules.rules.partner",
     "solo_rules.rules.play",
+    "solo_rules.rules.purchase",
+    "solo_rules.rules.scoring",
     "solo_rules.rules.settlement",
     "solo_rules.solver",
 )

@@ -108,13 +108,13 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     def concealed(self, rules: Rules, state: GameState, seat: int) -> Mapping[int, int]:
         """The card given back in the exchange, face down to all but its two holders."""
         if self.exchange is None:
-            return super().concealed(rules, state, seat)
+            return super(ContractLadder, self).concealed(rules, state, seat)  # noqa: UP008 (compiled)
         return self.exchange.concealed(state, seat)
 
     def side_payment(self, rules: Rules, state: GameState) -> tuple[tuple[int, ...], str]:
         """The declarer's payment for the card he demanded in the exchange."""
         if self.exchange is None:
-            return super().side_payment(rules, state)
+            return super(ContractLadder, self).side_payment(rules, state)  # noqa: UP008 (compiled)
         return self.exchange.side_payment(rules, state)
 
     def declarations(self, preferred: Suit | None) -> tuple[Declaration, ...]:
@@ -262,6 +262,10 @@ def _choices(ladder: ContractLadder, preferred: Suit | None
                  for (contract, suit), ids in groups.items())
 
 
+#: whether a declaration may add Tout, by ``ContractDef.tout``: without it, or both
+_TOUTS = ((False,), (False, True))
+
+
 @functools.cache
 def _declarations(ladder: ContractLadder, preferred: Suit | None) -> tuple[Declaration, ...]:
     """Every declaration of ``ladder``: contract x suit x Tout, enumerated in one place."""
@@ -271,7 +275,7 @@ def _declarations(ladder: ContractLadder, preferred: Suit | None) -> tuple[Decla
         if contract.trump_by == "partner" and preferred is not None and not contract.forced:
             suits += (preferred,)
         for suit in suits:
-            for tout in (False, True) if contract.tout else (False,):
+            for tout in _TOUTS[contract.tout]:
                 code = 4 if suit is None else int(suit)  # docs/actions.md: 4 names no suit
                 aid = DECLARE_BASE + (position * 5 + code) * 2 + int(tout)
                 out.append(Declaration(Action.declare(aid, contract.id, suit, tout), contract,

@@ -170,7 +170,7 @@ class DealerBuys(PacketDeal, Stage):
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
-        clauses = super().describe()
+        clauses = super(DealerBuys, self).describe()  # noqa: UP008 (compiled)
         clauses += [
             Clause("The dealer sits out the hand he deals: the cards are dealt to the other "
                    "players only.", "packets"),

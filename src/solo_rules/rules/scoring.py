@@ -258,7 +258,9 @@ class MackersFirstLast(RuleModule, ScoringRules):
 
     def max_value(self, rules: Rules) -> int:
         """The largest bid value, plus every macker, First and Last at the largest unit."""
-        bids = max([*(c.base for c in rules.contracts.contracts), *self.club_values.values()])
+        values = [c.base for c in rules.contracts.contracts]
+        values += self.club_values.values()
+        bids = max(values)
         unit = max(self.club_factor, 1) * (2 if self.doubled else 1)
         return bids + (len(self.mackers) * self.macker + self.first + self.last) * unit
 
