@@ -81,7 +81,8 @@ def shuffled(cards: list[int], rng: random.Random) -> list[int]:
         rng.shuffle(cards)
         return cards
     bits = rng.getrandbits
-    for i, n, k in _DRAWS[64 - len(cards):]:
+    draws = _DRAWS[64 - len(cards):]
+    for i, n, k in draws:
         j = bits(k)
         while j >= n:
             j = bits(k)
