@@ -193,7 +193,24 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {run.label} vs skat: hands/s ratio "
                       f"{run.hands_per_second / skat.hands_per_second:.2f}, µs/transition ratio "
                       f"{skat.us_per_transition / run.us_per_transition:.2f} (above 1: faster)")
+    if skat is not None:
+        print(summary(variants, runs, skat))
     return 0
+
+
+def summary(variants: list[solo_rules.Variant], runs: dict[str, Run], skat: Run) -> str:
+    """One line per variant: the checked ``apply``'s hands/s ratio to Skat, against the issue's
+    targets (0.5 pure Python, 1.0 accelerated), and the path that ran."""
+    target = 1.0 if accelerator.is_accelerated() else 0.5
+    lines = [f"summary ({accelerator.summary()}; target {target:.1f} for every variant):"]
+    ratios = []
+    for variant in variants:
+        ratio = runs[f"{variant.id} apply"].hands_per_second / skat.hands_per_second
+        ratios.append(ratio)
+        lines.append(f"  {variant.id:<26} {ratio:5.2f}  {'met' if ratio >= target else 'below'}")
+    lines.append(f"  {'lowest':<26} {min(ratios):5.2f}  "
+                 f"{'met' if min(ratios) >= target else 'below'}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
