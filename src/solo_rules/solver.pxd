@@ -8,6 +8,7 @@ cdef class DoubleDummy:
     cdef public tuple party, ends, in_party, turns, power, suit_of, order
     cdef public tuple party_lead, defence_lead, suit_masks
     cdef public object named
+    cdef public bint renege
     cdef public int total, seated, nodes
     cdef public dict bounds, seen, made, norms, card_moves, legal
 
@@ -16,11 +17,16 @@ cdef class DoubleDummy:
     cpdef tuple canonical(self, object hands, object live)
     @cython.locals(left=int)
     cpdef bint reach(self, list hands, int leader, tuple trick, object live, int target)
-    cpdef list sure(self, list hands, object live, int left)
+    cpdef list sure(self, list hands, int leader, object live, int left)
+    @cython.locals(ruffers=list, count=int, run=int, suit=int)
+    cpdef int quick(self, list hands, int leader, object live)
+    @cython.locals(run=int)
+    cpdef int run(self, object hand, object live, int suit)
     @cython.locals(count=int, seat=int, winner=int, last=bint, gaining=bint, result=bint,
                    index=int, moves=list)
     cpdef bint extend(self, list hands, int leader, tuple trick, object live, int target,
                       list entry, tuple norm)
     cpdef int last(self, list hands, int leader)
-    @cython.locals(gaining=bint, result=bint, playing=bint)
     cpdef bint makes(self, object state)
+    @cython.locals(gaining=bint, result=bint, playing=bint)
+    cpdef bint and_or(self, object state)

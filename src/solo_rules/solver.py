@@ -101,6 +101,9 @@ class DoubleDummy:
         if contract.called is not None:
             named |= 1 << contract.called
         self.named = named
+        #: whether the play rules name cards (the matador renege): a trump lead may then
+        #: leave trumps out (``quick``)
+        self.renege = bool(rules.play.named_cards(rules, tables.trump))
         #: a position of the hand, whose fields the play rules do not read (``moves_of``)
         self.origin = state
         self.nodes = 0
@@ -302,7 +305,7 @@ class DoubleDummy:
             key.append(leader)
             entry = self.bounds.get(tuple(key))
             if entry is None:
-                entry = self.bounds[tuple(key)] = self.sure(hands, live, left)
+                entry = self.bounds[tuple(key)] = self.sure(hands, leader, live, left)
             found = self.seen[exact] = (entry, norm)
         else:
             entry, norm = found
@@ -318,12 +321,13 @@ class DoubleDummy:
             entry[1] = target - 1
         return result
 
-    def sure(self, hands: list[int], live: int, left: int) -> list[int]:
+    def sure(self, hands: list[int], leader: int, live: int, left: int) -> list[int]:
         """A new table entry: the party's tricks to come are at least the trumps one of its
         seats holds above every defender's trump, and at most those left but the trumps one
         defender holds above every trump of the party. Such a trump takes the trick it is
         played to, whatever the others play, unless a partner's higher one falls on it (so
-        one seat's count, not the side's); every card is played when every trick is."""
+        one seat's count, not the side's); every card is played when every trick is. The
+        leader's side takes at least the leader's ``quick`` tricks besides."""
         in_party = self.in_party
         counts = [0] * len(hands)
         side = None
@@ -336,7 +340,52 @@ class DoubleDummy:
                     break
                 counts[seat] += 1
         top = max(counts)
-        return [top, left, 0] if side else [0, left - top, 0]
+        low, high = (top, left) if side else (0, left - top)
+        quick = self.quick(hands, leader, live)
+        if in_party[leader]:
+            return [max(low, quick), high, 0]
+        return [low, min(high, left - quick), 0]
+
+    def quick(self, hands: list[int], leader: int, live: int) -> int:
+        """The tricks the leader can cash from the top: his trumps above every other live
+        trump, and in each plain suit his cards above every other live card of it, as many
+        as each other seat that holds a trump can follow (the rest could be ruffed); every
+        seat must follow the suit led when it can, so such a card wins. Where trump leads
+        draw trumps (the play rules name no card: the matador renege keeps matadors back),
+        top trumps as many as every other seat holds draw them first, and then nobody ruffs.
+        The holder of the called card must lead it first in its suit: his suit counts only
+        if it is on top."""
+        mine = hands[leader]
+        trumps = self.suit_masks[TRUMP]
+        run = self.run(mine, live, TRUMP)
+        ruffers = [hands[seat] for seat in self.turns[leader][1:self.seated]
+                   if hands[seat] & trumps]
+        if not self.renege and all((hand & trumps).bit_count() <= run for hand in ruffers):
+            ruffers = []
+        called = self.contract.called
+        count = run
+        for suit in range(TRUMP):
+            cards = self.suit_masks[suit]
+            if not mine & cards:
+                continue
+            run = self.run(mine, live, suit)
+            if called is not None and mine >> called & 1 and cards >> called & 1 \
+                    and self.order[suit].index(called) >= run:
+                continue
+            for hand in ruffers:
+                run = min(run, (hand & cards).bit_count())
+            count += run
+        return count
+
+    def run(self, hand: int, live: int, suit: int) -> int:
+        """How many of the live cards of ``suit``, from its top down, ``hand`` holds."""
+        run = 0
+        for card in self.order[suit]:
+            if live >> card & 1:
+                if not hand >> card & 1:
+                    break
+                run += 1
+        return run
 
     @staticmethod
     def owner(hands: list[int], card: int) -> int:
@@ -400,6 +449,15 @@ class DoubleDummy:
     # -- the objective ---------------------------------------------------------------------
 
     def makes(self, state: GameState) -> bool:
+        """Whether the party can make its objective: the trick count against the early-end
+        rule's ``trick_goal`` where its verdict is a number of tricks, else ``and_or``."""
+        rules = self.rules
+        if state.phase == Phase.END:
+            return rules.early_end.made(rules, state)
+        goal = rules.early_end.trick_goal(rules, state)
+        return self.and_or(state) if goal is None else self.tricks(state) >= goal
+
+    def and_or(self, state: GameState) -> bool:
         """Whether the party can make its objective: every card and decision played by the
         rules, the early end included; the table kept at trick starts and decisions."""
         rules = self.rules
@@ -410,7 +468,7 @@ class DoubleDummy:
         if playing and not trick and len(state.tricks) == self.total - 1:
             while state.phase is Phase.PLAY:  # the last trick: one card each, no choice
                 state = rules.apply_id(state, rules.legal_ids(state)[0])
-            return self.makes(state)
+            return self.and_or(state)
         live = 0
         for hand in state.hands:
             live |= hand
@@ -450,7 +508,7 @@ class DoubleDummy:
         result = not gaining
         apply = rules.apply_id
         for aid in moves:
-            if self.makes(apply(state, aid)) == gaining:
+            if self.and_or(apply(state, aid)) == gaining:
                 result = gaining
                 break
         if key is not None:
@@ -463,5 +521,7 @@ def solve(state: GameState) -> Solution:
     with every hand known: the party's most tricks and whether it can make its objective."""
     search = DoubleDummy(state)
     tricks = search.tricks(state)
-    made = search.makes(state)
+    rules = search.rules
+    goal = rules.early_end.trick_goal(rules, state)
+    made = search.and_or(state) if goal is None else tricks >= goal
     return Solution(tricks, made, search.nodes)
