@@ -7,9 +7,11 @@ called card's duties, must-head, an early end and the declarer's decisions (stop
 the engine knows them) chooses to gain; everyone else to defend. The trick count is alpha-beta
 on null windows (can the party take ``k`` of the tricks to come?), played on the raw hands
 inside a trick with the rules' legal cards, with a table of bounds at trick starts keyed on the
-hands in relative ranks and seeded with sure trump tricks; equivalent cards are played once,
-good cards first. Whether the party makes its objective is an and-or search through the rule
-set's own states. The accelerator compiles this module (``solver.pxd`` declares its types).
+hands in relative ranks and seeded with sure trump tricks and the leader's quick tricks;
+equivalent cards are played once, good cards first. Whether the party makes its objective is
+that count against the early-end rule's ``trick_goal`` where its verdict is a number of tricks,
+else an and-or search through the rule set's own states. The accelerator compiles this module
+(``solver.pxd`` declares its types).
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ class DoubleDummy:
     only the contract, the seat's hand and the trick (``PlayRules.legal_mask``,
     ``PartnerRules.restrict_play``), so its table holds bounds on the party's tricks still to
     come, shared by positions reached with any tricks won. Whether the party makes its
-    objective is the early-end rule's verdict, which reads the tricks won per seat and the
+    objective is the early-end rule's verdict: the trick count against its ``trick_goal``
+    where it has one, else ``and_or``, whose verdict reads the tricks won per seat and the
     flags: that table's key has them."""
 
     def __init__(self, state: GameState) -> None:
