@@ -122,3 +122,27 @@ def test_relative_ranks_move_cards_over_those_gone_but_never_past_a_named_card()
     without_ace = search.normaliser(pack & ~(1 << Card.SA))
     assert without_ace[Card.SA] == 0
     assert without_ace[Card.SK] == 1 << Card.SK  # not onto the called ace
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_leaders_quick_tricks_are_taken_against_any_defence(variant: str) -> None:
+    # The table's first bounds count the leader's cashable tops (``DoubleDummy.quick``): his
+    # side takes at least that many of the tricks to come, whichever side it is.
+    checked = 0
+    for state in positions(variant, 30):
+        if state.phase != Phase.PLAY or state.trick:
+            continue
+        search = DoubleDummy(state)
+        live = 0
+        for hand in state.hands:
+            live |= hand
+        quick = search.quick(list(state.hands), state.leader, live)
+        best, _ = reference(state)
+        have = sum(state.won[seat] for seat in state.party())
+        left = search.total - len(state.tricks)
+        if state.leader in state.party():
+            assert best - have >= quick, state
+        else:
+            assert best - have <= left - quick, state
+        checked += 1
+    assert checked

@@ -200,6 +200,22 @@ class PrimeOrContinue(EarlyEnd):
         party, _ = state.party_tricks()
         return bool(state.flags & _STOPPED) or party >= self.objective(rules, state)
 
+    def trick_goal(self, rules: Rules, state: GameState) -> int | None:
+        """The objective: stopping after a sweep of at least the objective's tricks has them
+        anyway, and going on only raises it. A stop still to come after fewer tricks than the
+        objective (prime after five in an eight-trick game) makes the game short of them."""
+        if state.flags & _STOPPED:
+            return 0
+        objective = self.objective(rules, state)
+        contract = state.contract
+        assert contract is not None
+        at = (self.first_tricks if self.prime_at == "first_tricks"
+              else rules.contract_def(contract.kind).tricks)
+        if (at >= objective or state.flags & _SETTLED or contract.tout
+                or len(state.tricks) > at):
+            return objective
+        return None
+
     def describe(self) -> list[Clause]:
         first = (f"each of the first {self.first_tricks} tricks"
                  if self.prime_at == "first_tricks"
@@ -288,6 +304,15 @@ class FirstAndLast(EarlyEnd):
         party, _ = state.party_tricks()
         return party >= self.objective(rules, state)
 
+    def trick_goal(self, rules: Rules, state: GameState) -> int | None:
+        """The objective, which going on for Last does not change (a stop comes only once the
+        party has it); none in a misère, where the party must take no trick."""
+        contract = state.contract
+        assert contract is not None
+        if rules.contract_def(contract.kind).misere:
+            return None
+        return self.objective(rules, state)
+
     def describe(self) -> list[Clause]:
         n = self.first_tricks
         if self.last_choice == "none":
@@ -371,6 +396,11 @@ class AbandonAtFive(EarlyEnd):
         """Whether the party took its tricks (stopping after a sweep has taken them)."""
         party, _ = state.party_tricks()
         return bool(state.flags & _STOPPED) or party >= self.objective(rules, state)
+
+    def trick_goal(self, rules: Rules, state: GameState) -> int | None:
+        """The objective: a stop is offered only once the party has it, and going on only
+        raises it."""
+        return 0 if state.flags & _STOPPED else self.objective(rules, state)
 
     def describe(self) -> list[Clause]:
         clauses = [Clause("Play is abandoned as soon as the declarer's party has taken the tricks "

@@ -299,6 +299,14 @@ class EarlyEndRules(Describes, Protocol):
         """Whether the party met its objective."""
         ...
 
+    def trick_goal(self, rules: Rules, state: GameState) -> int | None:
+        """The fewest tricks of the whole hand that make the party's objective from ``state``
+        on, however the party decides: ``made`` is then "the party took at least this many",
+        and a double-dummy search reads it off the trick count. ``None`` where the verdict
+        reads more than the party's total (a misère, a stop that claims the game short of its
+        tricks)."""
+        ...
+
 
 @runtime_checkable
 class ScoringRules(Describes, Protocol):
