@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from solo_rules.analysis.stats import Estimate, mean, proportion
-from solo_rules.bots import Bot, HeuristicBot, RandomBot, SamplingBot
+from solo_rules.bots import Bot, HeuristicBot, RandomBot, SamplingBot, skips_forced_moves
 from solo_rules.compare import incomparable, seeded_deal
 from solo_rules.errors import SoloRulesError
 from solo_rules.game import CompiledRules, compile
@@ -66,11 +66,17 @@ def _play(rules: CompiledRules, make: Callable[[int, CompiledRules], Bot], deal_
           ) -> _Hand:
     hands, dealer = seeded_deal(rules, deal_seed)
     state = rules.start(hands, dealer)
-    choose = [make(deal_seed * 8 + seat, rules).choose for seat in range(rules.players)]
-    apply = rules.apply_id
+    bots = [make(deal_seed * 8 + seat, rules) for seat in range(rules.players)]
+    choose = [bot.choose for bot in bots]
+    skips = [skips_forced_moves(bot) for bot in bots]
+    legal_actions, apply = rules.legal_actions, rules.apply_id
     while state.phase != _END:  # as ``state.view(seat)`` and ``apply_unchecked``, one call less
         seat = state.player
-        state = apply(state, choose[seat](build_view(rules, state, seat)).id)
+        legal = legal_actions(state)
+        if len(legal) == 1 and skips[seat]:  # a forced move: no view built, the bot not asked
+            state = apply(state, legal[0].id)
+        else:
+            state = apply(state, choose[seat](build_view(rules, state, seat, legal)).id)
     outcome = state.outcome()
     contract = outcome.contract
     if contract is None:
