@@ -15,8 +15,9 @@ from importlib.machinery import ExtensionFileLoader
 __all__ = ["COMPILED_MODULES", "compiled_modules", "is_accelerated", "summary"]
 
 #: The hot path, chosen by profile (``benchmarks/playout.py`` under cProfile): the state and its
-#: transitions, the loop, views, actions, cards and the rule modules a hand runs through; and
-#: the double-dummy solver (``benchmarks/solver.py``), typed by ``solver.pxd``.
+#: transitions, the loop, views, actions, cards and the rule modules a hand runs through; the
+#: double-dummy solver (``benchmarks/solver.py``), typed by ``solver.pxd``; and the simulation's
+#: bot and observations (``benchmarks/simulate.py``, ``benchmarks/observations.py``).
 #: Not compiled: ``rules.contracts`` and ``rules.scoring``, which Cython 3.3 refuses as written
 #: (a conditional between tuples of different lengths; ``*`` unpacking inside ``max([...])``);
 #: ``rules.purchase`` and ``rules.auction.first_to_declare``, whose zero-argument ``super()``
@@ -27,6 +28,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.actions",
     "solo_rules.cards",
     "solo_rules.game",
+    "solo_rules.observation",
     "solo_rules.ranking",
     "solo_rules.state",
     "solo_rules.view",
@@ -42,6 +44,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.rules.play",
     "solo_rules.rules.settlement",
     "solo_rules.solver",
+    "solo_rules.bots.heuristic",
 )
 
 

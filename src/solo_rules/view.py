@@ -57,9 +57,9 @@ class _Views:
     last history translated, whether anything is ever hidden, and which contracts lay cards
     face up.
 
-    A bot asks for a view at every decision, and each history is the one before plus one
-    action, so it is translated from the last one's in a step: the translation of an entry
-    depends on nothing else (hiding is applied after)."""
+    A bot asks for a view at every decision, and each history is the one before plus an
+    action or a few, so it is translated from the last one's by its new entries: the
+    translation of an entry depends on nothing else (hiding is applied after)."""
 
     __slots__ = ("conceals", "entries", "everyone_plays", "last", "led_by", "pairs", "shows")
 
@@ -91,10 +91,13 @@ class _Views:
         if history is known:
             return shown
         entries = self.entries
-        before = len(known)
-        if len(history) == before + 1 and history[:before] == known:
+        before, after = len(known), len(history)
+        if after == before + 1 and history[:before] == known:
             seat, aid = history[before]
             shown = shown + (entries[seat][aid],)  # noqa: RUF005  (one copy, not two)
+        elif after > before and history[:before] == known:  # a few actions on (a driver
+            # applied forced moves without a view)
+            shown += tuple([entries[seat][aid] for seat, aid in history[before:]])
         else:
             shown = tuple([entries[seat][aid] for seat, aid in history])
         self.last = (history, shown)
