@@ -5,6 +5,8 @@ the seat that played it, and a contract that says it hides nothing hides nothing
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import solo_rules
@@ -123,3 +125,15 @@ def test_a_view_a_few_actions_after_the_last_one_is_the_view_built_afresh(
                 view_module._last_views = (None, None)
                 fresh.append(state.view(seat))
         assert views == fresh
+
+
+@pytest.mark.parametrize("pair", [("altenburg-1988", "foster"), ("foster", "niese-five-hand"),
+                                  ("heart-solo", "parlett-penguin")])
+def test_a_variant_simulated_beside_another_plays_the_deals_it_plays_alone(
+        pair: tuple[str, str]) -> None:
+    """A deal is dealt once for the variants that deal alike and shared; each variant's
+    statistics are those of a run of it alone, whether its deals are shared or not."""
+    together = solo_rules.simulate(list(pair), hands=40, seed=2)
+    for variant, stats in zip(pair, together.stats, strict=True):
+        alone = solo_rules.simulate(variant, hands=40, seed=2).stats[0]
+        assert json.dumps(alone.to_dict()) == json.dumps(stats.to_dict())  # NaN as text

@@ -9,8 +9,8 @@ This module imports nothing of the package, so that the build hook can read it o
 
 from __future__ import annotations
 
-import importlib.util
-from importlib.machinery import ExtensionFileLoader
+from importlib.machinery import ExtensionFileLoader, PathFinder
+from pathlib import Path
 
 __all__ = ["COMPILED_MODULES", "compiled_modules", "is_accelerated", "summary"]
 
@@ -47,12 +47,17 @@ COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.bots.heuristic",
 )
 
+#: the package's directory, where each compiled module sits next to its source
+_HERE = Path(__file__).parent
+
 
 def compiled_modules() -> tuple[str, ...]:
     """The modules of ``COMPILED_MODULES`` that this process imports from a compiled file."""
     compiled = []
     for name in COMPILED_MODULES:
-        spec = importlib.util.find_spec(name)
+        # found in its package's directory, without importing the package as ``find_spec``
+        # would (a bare ``import solo_rules`` must not load the bots to check the bot module)
+        spec = PathFinder.find_spec(name, [str(_HERE.joinpath(*name.split(".")[1:-1]))])
         if spec is not None and isinstance(spec.loader, ExtensionFileLoader):
             compiled.append(name)
     return tuple(compiled)

@@ -62,10 +62,10 @@ class _Hand(NamedTuple):
         return "partner" if seat == self.partner else "defender"
 
 
-def _play(rules: CompiledRules, make: Callable[[int, CompiledRules], Bot], deal_seed: int
-          ) -> _Hand:
-    hands, dealer = seeded_deal(rules, deal_seed)
-    state = rules.start(hands, dealer)
+def _play(rules: CompiledRules, make: Callable[[int, CompiledRules], Bot], deal_seed: int,
+          deal: tuple[tuple[int, ...], int]) -> _Hand:
+    """The hand ``deal`` (``seeded_deal(rules, deal_seed)``) played by bots made by ``make``."""
+    state = rules.start(*deal)
     bots = [make(deal_seed * 8 + seat, rules) for seat in range(rules.players)]
     choose = [bot.choose for bot in bots]
     skips = [skips_forced_moves(bot) for bot in bots]
@@ -87,10 +87,22 @@ def _play(rules: CompiledRules, make: Callable[[int, CompiledRules], Bot], deal_
 
 def _rows(rules: Sequence[CompiledRules], bots: str, seed: int, start: int, stop: int
           ) -> list[tuple[_Hand, ...]]:
-    """Hands ``start`` to ``stop - 1`` of the run, each played in every rule set."""
+    """Hands ``start`` to ``stop - 1`` of the run, each played in every rule set; a deal is
+    dealt once for all the rule sets that deal alike (the same pack, players and hand sizes,
+    ``incomparable``: ``seeded_deal`` reads nothing else)."""
     make = BOTS[bots]
-    return [tuple(_play(r, make, seed * 2**32 + hand) for r in rules)
-            for hand in range(start, stop)]
+    #: per rule set, the first that deals alike (itself if none before it does)
+    dealt_as = [next((j for j in range(i) if incomparable(rules[j], r) is None), i)
+                for i, r in enumerate(rules)]
+    rows = []
+    for hand in range(start, stop):
+        deal_seed = seed * 2**32 + hand
+        deals: list[tuple[tuple[int, ...], int]] = []
+        for r, first in zip(rules, dealt_as, strict=True):
+            deals.append(seeded_deal(r, deal_seed) if first == len(deals) else deals[first])
+        rows.append(tuple(_play(r, make, deal_seed, deal)
+                          for r, deal in zip(rules, deals, strict=True)))
+    return rows
 
 
 @functools.lru_cache(maxsize=8)
