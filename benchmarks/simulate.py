@@ -17,6 +17,7 @@ The load average is printed before and after (after includes this run's own), an
 of a core the 1-worker runs got (CPU-s over wall seconds). The verdict line says which ratio it
 judges by: wall when the 1-minute load average before the runs was below ``--quiet`` and the
 1-worker runs had a core to themselves (a share of at least 0.95), else CPU-normalised.
+The first line says which path ran (pure Python or the accelerator, ``accelerator.summary()``).
 Not part of the test suite: run ``python benchmarks/simulate.py --hands 2000``.
 """
 
@@ -30,6 +31,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 import solo_rules
+from solo_rules import accelerator
 
 #: Issue 13's targets.
 PER_CORE = 5000
@@ -75,8 +77,8 @@ def main() -> None:
 
     load_before = os.getloadavg()[0]
     print(f"{args.hands} deals x {len(args.variants)} variants ({', '.join(args.variants)}), "
-          f"{args.bot} bots, best of {args.repeat}; load average before: {load_before:.2f} "
-          f"on {os.cpu_count()} CPUs")
+          f"{args.bot} bots, best of {args.repeat}; {accelerator.summary()}; load average "
+          f"before: {load_before:.2f} on {os.cpu_count()} CPUs")
     one()  # variants loaded and compiled, as the pool's forked workers find them
     runs: dict[int, list[tuple[float, float, str]]] = {1: [], 2: []}
     for _ in range(args.repeat):

@@ -9,14 +9,15 @@ This module imports nothing of the package, so that the build hook can read it o
 
 from __future__ import annotations
 
-import importlib.util
-from importlib.machinery import ExtensionFileLoader
+from importlib.machinery import ExtensionFileLoader, PathFinder
+from pathlib import Path
 
 __all__ = ["COMPILED_MODULES", "compiled_modules", "is_accelerated", "summary"]
 
 #: The hot path, chosen by profile (``benchmarks/playout.py`` under cProfile): the state and its
-#: transitions, the loop, views, actions, cards and the rule modules a hand runs through; and
-#: the double-dummy solver (``benchmarks/solver.py``), typed by ``solver.pxd``.
+#: transitions, the loop, views, actions, cards and the rule modules a hand runs through; the
+#: double-dummy solver (``benchmarks/solver.py``), typed by ``solver.pxd``; and the simulation's
+#: bot and observations (``benchmarks/simulate.py``, ``benchmarks/observations.py``).
 #: Not compiled: the modules off the hot path (variant loading, records, rulebooks, the
 #: command line). Cython's limits shape a few lines of the compiled ones: no conditional
 #: between tuples of different lengths, no ``*`` unpacking inside ``max([...])``, and the
@@ -26,6 +27,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.actions",
     "solo_rules.cards",
     "solo_rules.game",
+    "solo_rules.observation",
     "solo_rules.ranking",
     "solo_rules.state",
     "solo_rules.view",
@@ -45,14 +47,20 @@ COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.rules.scoring",
     "solo_rules.rules.settlement",
     "solo_rules.solver",
+    "solo_rules.bots.heuristic",
 )
+
+#: the package's directory, where each compiled module sits next to its source
+_HERE = Path(__file__).parent
 
 
 def compiled_modules() -> tuple[str, ...]:
     """The modules of ``COMPILED_MODULES`` that this process imports from a compiled file."""
     compiled = []
     for name in COMPILED_MODULES:
-        spec = importlib.util.find_spec(name)
+        # found in its package's directory, without importing the package as ``find_spec``
+        # would (a bare ``import solo_rules`` must not load the bots to check the bot module)
+        spec = PathFinder.find_spec(name, [str(_HERE.joinpath(*name.split(".")[1:-1]))])
         if spec is not None and isinstance(spec.loader, ExtensionFileLoader):
             compiled.append(name)
     return tuple(compiled)

@@ -10,6 +10,7 @@ cards a contract lays face up (``exposed``), nor an action the contract hides fr
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any, cast
 
 from solo_rules.actions import Action
@@ -24,6 +25,7 @@ _CARDS: tuple[Card, ...] = tuple(Card)
 _END: str = Phase.END
 _NO_CARDS = CardSet()
 _REVEALED = Flags.REVEALED
+_getitem = operator.getitem
 _new_object = object.__new__
 #: sets a new ``CardSet``'s mask (its slot), as its frozen ``__init__`` would, at half the cost
 _set_mask = cast(Any, CardSet.__dict__["mask"]).__set__
@@ -52,13 +54,14 @@ class _Shows(dict[str, bool]):
 class _Views:
     """What building views under one rule set reuses, as each view is built from the state
     alone (a cache, never a source): the history and trick entries as a view shows them, the
-    last history and trick translated, and which contracts lay cards face up.
+    last history translated, whether anything is ever hidden, and which contracts lay cards
+    face up.
 
-    A bot asks for a view at every decision, and each history (and each trick in play) is
-    the one before plus one action, so it is translated from the last one's in a step: the
+    A bot asks for a view at every decision, and each history is the one before plus an
+    action or a few, so it is translated from the last one's by its new entries: the
     translation of an entry depends on nothing else (hiding is applied after)."""
 
-    __slots__ = ("entries", "everyone_plays", "last", "last_trick", "pairs", "shows")
+    __slots__ = ("conceals", "entries", "everyone_plays", "last", "led_by", "pairs", "shows")
 
     def __init__(self, rules: Rules) -> None:
         actions = rules.actions.by_id
@@ -71,11 +74,14 @@ class _Views:
         #: per seat, per card: the trick entry ``(seat, Card)``
         self.pairs = tuple(tuple((seat, card) for card in _CARDS)
                            for seat in range(rules.players))
+        #: per leader, the rows of ``pairs`` of the seats in turn from him (no one sitting out)
+        self.led_by = tuple(tuple(self.pairs[seat] for seat in order)
+                            for order in rules.turn_orders)
         #: no seat ever sits out (``Rules.sitting_out`` is then always 0)
         self.everyone_plays = rules.seated == rules.players
+        #: the contracts may hide an action from a seat (``ContractRules.conceals``)
+        self.conceals = rules.contracts.conceals
         self.last: tuple[tuple[tuple[int, int], ...], History] = ((), ())
-        #: the last trick translated: the seats in turn from its leader, its cards, its entries
-        self.last_trick: tuple[tuple[int, ...], tuple[int, ...], Trick] = ((), (), ())
         #: per contract kind, whether it lays any card face up (``ContractDef.shows``)
         self.shows = _Shows(rules)
 
@@ -85,25 +91,16 @@ class _Views:
         if history is known:
             return shown
         entries = self.entries
-        before = len(known)
-        if len(history) == before + 1 and history[:before] == known:
+        before, after = len(known), len(history)
+        if after == before + 1 and history[:before] == known:
             seat, aid = history[before]
-            shown = (*shown, entries[seat][aid])
+            shown = shown + (entries[seat][aid],)  # noqa: RUF005  (one copy, not two)
+        elif after > before and history[:before] == known:  # a few actions on (a driver
+            # applied forced moves without a view)
+            shown += tuple([entries[seat][aid] for seat, aid in history[before:]])
         else:
             shown = tuple([entries[seat][aid] for seat, aid in history])
         self.last = (history, shown)
-        return shown
-
-    def trick(self, order: tuple[int, ...], cards: tuple[int, ...]) -> Trick:
-        """The trick ``cards`` led by ``order[0]``, as ``(seat, Card)`` entries."""
-        known_order, known, shown = self.last_trick
-        before = len(cards) - 1
-        pairs = self.pairs
-        if order is known_order and len(known) == before and cards[:before] == known:
-            shown = (*shown, pairs[order[before]][cards[before]])
-        else:
-            shown = tuple([pairs[order[n]][card] for n, card in enumerate(cards)])
-        self.last_trick = (order, cards, shown)
         return shown
 
 
@@ -117,8 +114,10 @@ _seats_of_mask = functools.cache(lambda out: tuple(s for s in range(out.bit_leng
                                                    if out >> s & 1))
 
 
-def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
-    """The view of ``seat`` in ``state`` (``state.view(seat)`` calls this)."""
+def build_view(rules: Rules, state: GameState, seat: int,
+               legal: tuple[Action, ...] | None = None) -> PlayerView:
+    """The view of ``seat`` in ``state`` (``state.view(seat)`` calls this); ``legal``: the
+    legal actions of ``state`` (``rules.legal_actions(state)``) if the caller has them."""
     global _last_views
     known, views = _last_views
     if known is not rules or views is None:
@@ -129,8 +128,12 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
     hands = state.hands
     out = 0 if views.everyone_plays else rules.sitting_out(state)
     cards = state.trick
-    trick = views.trick(state.in_turn(state.leader) if out else rules.turn_orders[
-        state.leader], cards) if cards else ()
+    if cards:  # each card's entry from the row of the seat that played it (``map`` stops
+        # at the last card played)
+        trick: Trick = tuple(map(_getitem, views.led_by[state.leader] if not out else [
+            views.pairs[s] for s in state.in_turn(state.leader)], cards))
+    else:
+        trick = ()
     to_act = None if state.phase == _END else state.player
     # filled as a mutable twin, then its class swapped (as ``GameState`` is built): a third of
     # the frozen ``__init__``'s cost, which sets each field through ``object.__setattr__``
@@ -140,7 +143,7 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
         view.tout = False
         view.exposed = _NO_CARDS
     else:
-        concealed = rules.contracts.concealed(rules, state, seat)
+        concealed = views.conceals and rules.contracts.concealed(rules, state, seat)
         if concealed:  # a card given back face down (the Mediateur exchange)
             hidden = list(history)
             entries, actual = views.entries, state.history
@@ -167,7 +170,8 @@ def build_view(rules: Rules, state: GameState, seat: int) -> PlayerView:
     view.history = history
     view.trick = trick
     view.tricks = state.tricks
-    view.legal_actions = rules.legal_actions(state) if to_act == seat else ()
+    view.legal_actions = () if to_act != seat else rules.legal_actions(state) if legal is None \
+        else legal
     view.sitting_out = _seats_of_mask(out) if out else ()
     view.__class__ = PlayerView
     return cast(PlayerView, view)

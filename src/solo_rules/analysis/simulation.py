@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from solo_rules.analysis.stats import Estimate, mean, proportion
-from solo_rules.bots import Bot, HeuristicBot, RandomBot, SamplingBot
+from solo_rules.bots import Bot, HeuristicBot, RandomBot, SamplingBot, skips_forced_moves
 from solo_rules.compare import incomparable, seeded_deal
 from solo_rules.errors import SoloRulesError
 from solo_rules.game import CompiledRules, compile
@@ -62,15 +62,21 @@ class _Hand(NamedTuple):
         return "partner" if seat == self.partner else "defender"
 
 
-def _play(rules: CompiledRules, make: Callable[[int, CompiledRules], Bot], deal_seed: int
-          ) -> _Hand:
-    hands, dealer = seeded_deal(rules, deal_seed)
-    state = rules.start(hands, dealer)
-    choose = [make(deal_seed * 8 + seat, rules).choose for seat in range(rules.players)]
-    apply = rules.apply_id
+def _play(rules: CompiledRules, make: Callable[[int, CompiledRules], Bot], deal_seed: int,
+          deal: tuple[tuple[int, ...], int]) -> _Hand:
+    """The hand ``deal`` (``seeded_deal(rules, deal_seed)``) played by bots made by ``make``."""
+    state = rules.start(*deal)
+    bots = [make(deal_seed * 8 + seat, rules) for seat in range(rules.players)]
+    choose = [bot.choose for bot in bots]
+    skips = [skips_forced_moves(bot) for bot in bots]
+    legal_actions, apply = rules.legal_actions, rules.apply_id
     while state.phase != _END:  # as ``state.view(seat)`` and ``apply_unchecked``, one call less
         seat = state.player
-        state = apply(state, choose[seat](build_view(rules, state, seat)).id)
+        legal = legal_actions(state)
+        if len(legal) == 1 and skips[seat]:  # a forced move: no view built, the bot not asked
+            state = apply(state, legal[0].id)
+        else:
+            state = apply(state, choose[seat](build_view(rules, state, seat, legal)).id)
     outcome = state.outcome()
     contract = outcome.contract
     if contract is None:
@@ -81,10 +87,22 @@ def _play(rules: CompiledRules, make: Callable[[int, CompiledRules], Bot], deal_
 
 def _rows(rules: Sequence[CompiledRules], bots: str, seed: int, start: int, stop: int
           ) -> list[tuple[_Hand, ...]]:
-    """Hands ``start`` to ``stop - 1`` of the run, each played in every rule set."""
+    """Hands ``start`` to ``stop - 1`` of the run, each played in every rule set; a deal is
+    dealt once for all the rule sets that deal alike (the same pack, players and hand sizes,
+    ``incomparable``: ``seeded_deal`` reads nothing else)."""
     make = BOTS[bots]
-    return [tuple(_play(r, make, seed * 2**32 + hand) for r in rules)
-            for hand in range(start, stop)]
+    #: per rule set, the first that deals alike (itself if none before it does)
+    dealt_as = [next((j for j in range(i) if incomparable(rules[j], r) is None), i)
+                for i, r in enumerate(rules)]
+    rows = []
+    for hand in range(start, stop):
+        deal_seed = seed * 2**32 + hand
+        deals: list[tuple[tuple[int, ...], int]] = []
+        for r, first in zip(rules, dealt_as, strict=True):
+            deals.append(seeded_deal(r, deal_seed) if first == len(deals) else deals[first])
+        rows.append(tuple(_play(r, make, deal_seed, deal)
+                          for r, deal in zip(rules, deals, strict=True)))
+    return rows
 
 
 @functools.lru_cache(maxsize=8)

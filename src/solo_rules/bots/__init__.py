@@ -5,9 +5,10 @@ play; ``SamplingBot`` solves resampled deals double-dummy. All take a seed, so a
 bots is reproducible.
 """
 
-from solo_rules.bots.base import Bot, legal_choices
+from solo_rules.bots.base import Bot, SkipsForcedMoves, legal_choices, skips_forced_moves
 from solo_rules.bots.heuristic import HeuristicBot
 from solo_rules.bots.random import RandomBot
 from solo_rules.bots.sampling import SamplingBot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "SamplingBot", "legal_choices"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "SamplingBot", "SkipsForcedMoves", "legal_choices",
+           "skips_forced_moves"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
@@ -125,7 +125,11 @@ _card_of: Callable[[Action], Card] = operator.attrgetter("card")
 
 class HeuristicBot:
     """Plays sensibly from a ``PlayerView``; a choice it has no rule for (a variant's unusual
-    decision) is made by its seeded random generator."""
+    decision) is made by its seeded random generator, which is never drawn from for a forced
+    move (hence ``skips_forced_moves``)."""
+
+    #: one legal action is always its choice, and choosing it changes nothing in the bot
+    skips_forced_moves: ClassVar[bool] = True
 
     def __init__(self, seed: int | None = None) -> None:
         self._seed = seed
@@ -150,7 +154,9 @@ class HeuristicBot:
         if phase == _DECLARE:
             return self._declare(view, legal)
         chosen = self._other(view, legal)
-        return chosen if chosen is not None else self.rng.choice(legal)
+        if chosen is not None:
+            return chosen
+        return self.rng.choice(legal) if len(legal) > 1 else legal[0]
 
     # -- the auction and the declaration ---------------------------------------------------
 

@@ -105,6 +105,11 @@ class ContractLadder(RuleModule, ContractRules, Stage):
         """The declaration, then the exchange where the ladder has one."""
         return (self,) if self.exchange is None else (self, ExchangeStage(self.exchange))
 
+    @property
+    def conceals(self) -> bool:
+        """Only the exchange gives a card back face down."""
+        return self.exchange is not None
+
     def concealed(self, rules: Rules, state: GameState, seat: int) -> Mapping[int, int]:
         """The card given back in the exchange, face down to all but its two holders."""
         if self.exchange is None:

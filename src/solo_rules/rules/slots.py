@@ -220,6 +220,11 @@ class ContractRules(Describes, Protocol):
         """``Solo by seat 2, trumps H, Tout announced`` and the like."""
         ...
 
+    @property
+    def conceals(self) -> bool:
+        """Whether ``concealed`` ever hides anything: a view asks it only then."""
+        return False
+
     def concealed(self, rules: Rules, state: GameState, seat: int) -> Mapping[int, int]:
         """The history positions whose action ``seat`` does not see, each with the action id
         it sees instead (a card given back face down in the Mediateur exchange; none by
