@@ -11,6 +11,7 @@ import textwrap
 from pathlib import Path
 
 from solo_rules import GameState, Phase, new_game
+from solo_rules.bots import RandomBot
 
 
 def run(state: GameState, *actions: str) -> GameState:
@@ -65,3 +66,17 @@ def variant_file(folder: Path, parent: str, rules: str, name: str = "changed",
     path = folder / f"{name}.yaml"
     path.write_text(f"{head}rules:\n{body}\n", encoding="utf-8")
     return path
+
+
+def bot_states(variant: str, hands: int) -> list[GameState]:
+    """Every state of ``hands`` hands of ``variant`` played by random bots, which declare
+    every contract (the Mediateur's exchange included)."""
+    states = []
+    for number in range(hands):
+        state = new_game(variant, seed=number)
+        bots = [RandomBot(number * 8 + seat) for seat in range(state.players)]
+        while not state.is_terminal:
+            states.append(state)
+            state = state.apply(bots[state.player].choose(state.view(state.player)))
+        states.append(state)
+    return states

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from drive import bot_states
 
 import solo_rules
 from solo_rules import GameState, compile, load_variant, new_game
@@ -19,23 +20,10 @@ from solo_rules.view import build_view
 VARIANTS = solo_rules.available_variants()
 
 
-def _states(variant: str, hands: int) -> list[GameState]:
-    """Every state of ``hands`` hands played by random bots (which declare every contract,
-    the Mediateur's exchange included)."""
-    states = []
-    for number in range(hands):
-        state = new_game(variant, seed=number)
-        bots = [RandomBot(number * 8 + seat) for seat in range(state.players)]
-        while not state.is_terminal:
-            states.append(state)
-            state = state.apply(bots[state.player].choose(state.view(state.player)))
-        states.append(state)
-    return states
-
 
 @pytest.fixture(scope="module")
 def states() -> dict[str, list[GameState]]:
-    return {variant: _states(variant, 12) for variant in (*VARIANTS, "altenburg-1988+mediateur")}
+    return {variant: bot_states(variant, 12) for variant in (*VARIANTS, "altenburg-1988+mediateur")}
 
 
 def test_only_the_heuristic_bot_is_skipped_on_a_forced_move() -> None:

@@ -7,28 +7,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from drive import bot_states
 
-from solo_rules import GameState, PlayerView, compile, load_variant, new_game
+from solo_rules import GameState, PlayerView
 from solo_rules import view as views
-from solo_rules.bots import RandomBot
 
 #: a hand of each: the Mediateur's card given back face down (``concealed``), Niese's cards
 #: laid face up (``exposed``), a seat sitting out (Niese five-hand), and two plain ones
 VARIANTS = ("altenburg-1988+mediateur", "niese", "niese-five-hand", "altenburg-1988", "foster")
 
-
-def _states(variant: str, hands: int) -> list[GameState]:
-    """Every state of ``hands`` hands played by random bots."""
-    rules = compile(load_variant(variant))
-    states = []
-    for number in range(hands):
-        state = new_game(variant, seed=number)
-        bots = [RandomBot(number * 8 + seat) for seat in range(rules.players)]
-        while not state.is_terminal:
-            states.append(state)
-            state = state.apply(bots[state.player].choose(state.view(state.player)))
-        states.append(state)
-    return states
 
 
 def _fresh(state: GameState, seat: int) -> PlayerView:
@@ -40,7 +27,7 @@ def _fresh(state: GameState, seat: int) -> PlayerView:
 
 @pytest.fixture(scope="module")
 def states() -> list[GameState]:
-    return [state for variant in VARIANTS for state in _states(variant, 12)]
+    return [state for variant in VARIANTS for state in bot_states(variant, 12)]
 
 
 def test_a_view_is_the_same_in_any_order_of_building(states: list[GameState]) -> None:
