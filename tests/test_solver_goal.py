@@ -64,8 +64,10 @@ def test_made_is_the_trick_count_against_the_goal_where_there_is_one(variant: st
         wanted = goal(state)
         if wanted is not None:
             counted += 1
-            assert DoubleDummy(state).and_or(state) == (
-                DoubleDummy(state).tricks(state) >= wanted), state
+            made = DoubleDummy(state).and_or(state)
+            assert made == (DoubleDummy(state).tricks(state) >= wanted), state
+            # ``makes`` asks the goal of one null-window search, on a fresh table
+            assert DoubleDummy(state).makes(state) == made, state
     assert counted  # every variant has contracts whose verdict is a count
 
 

@@ -298,8 +298,10 @@ class DoubleDummy:
         with GcPaused():
             return self.party_tricks(state) + self.to_come(state)
 
-    def to_come(self, state: GameState) -> int:
-        """``tricks`` still to come."""
+    @staticmethod
+    def position(state: GameState) -> tuple[list[int], int, tuple[int, ...], int]:
+        """What ``reach`` searches from ``state``: the hands (a list it may change), the
+        leader, the trick in play and every card still in play."""
         trick = state.trick if state.phase is Phase.PLAY else ()
         hands = list(state.hands)
         live = 0
@@ -307,7 +309,11 @@ class DoubleDummy:
             live |= hand
         for card in trick:
             live |= 1 << card
-        leader = state.leader
+        return hands, state.leader, trick, live
+
+    def to_come(self, state: GameState) -> int:
+        """``tricks`` still to come."""
+        hands, leader, trick, live = self.position(state)
         left = self.total - len(state.tricks)
         target = max(left - 1, 0)
         if not target or self.reach(hands, leader, trick, live, target):
@@ -495,9 +501,10 @@ class DoubleDummy:
         if state.phase == Phase.END:
             return rules.early_end.made(rules, state)
         goal = rules.early_end.trick_goal(rules, state)
-        if goal is not None:
-            return self.tricks(state) >= goal
         with GcPaused():
+            if goal is not None:  # one null-window search, not the whole trick count
+                target = goal - self.party_tricks(state)
+                return target <= 0 or self.reach(*self.position(state), target)
             return self.and_or(state)
 
     def and_or(self, state: GameState) -> bool:
