@@ -17,7 +17,7 @@ __all__ = ["COMPILED_MODULES", "compiled_modules", "is_accelerated", "summary"]
 #: The hot path, chosen by profile (``benchmarks/playout.py`` under cProfile): the state and its
 #: transitions, the loop, views, actions, cards and the rule modules a hand runs through; the
 #: double-dummy solver (``benchmarks/solver.py``), typed by ``solver.pxd``; and the simulation's
-#: bot and observations (``benchmarks/simulate.py``, ``benchmarks/observations.py``).
+#: loop, bot and observations (``benchmarks/simulate.py``, ``benchmarks/observations.py``).
 #: Not compiled: the modules off the hot path (variant loading, records, rulebooks, the
 #: command line). Cython's limits shape a few lines of the compiled ones: no conditional
 #: between tuples of different lengths, no ``*`` unpacking inside ``max([...])``, and the
@@ -48,6 +48,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "solo_rules.rules.settlement",
     "solo_rules.solver",
     "solo_rules.bots.heuristic",
+    "solo_rules.bots.base",
+    "solo_rules.analysis.simulation",
 )
 
 #: the package's directory, where each compiled module sits next to its source

@@ -24,7 +24,9 @@ __all__ = ["PlayerView", "build_view", "exposed_cards"]
 _CARDS: tuple[Card, ...] = tuple(Card)
 _END: str = Phase.END
 _NO_CARDS = CardSet()
-_REVEALED = Flags.REVEALED
+#: the bit of ``Flags.REVEALED``: shifting a flag gives a plain int, where ``&`` would build a
+#: new ``Flags`` through the enum's Python-level constructor
+_REVEALED_BIT = Flags.REVEALED.bit_length() - 1
 _getitem = operator.getitem
 _new_object = object.__new__
 #: sets a new ``CardSet``'s mask (its slot), as its frozen ``__init__`` would, at half the cost
@@ -137,7 +139,7 @@ def build_view(rules: Rules, state: GameState, seat: int,
     to_act = None if state.phase == _END else state.player
     # filled as a mutable twin, then its class swapped (as ``GameState`` is built): a third of
     # the frozen ``__init__``'s cost, which sets each field through ``object.__setattr__``
-    view: Any = _new_object(_Twin)
+    view: Any = _Twin()
     if contract is None:
         view.contract_kind = view.declarer = view.trump = view.called = view.partner = None
         view.tout = False
@@ -158,7 +160,7 @@ def build_view(rules: Rules, state: GameState, seat: int,
         view.tout = contract.tout
         partner = contract.partner
         view.partner = partner if partner is not None and (
-            seat == partner or state.flags & _REVEALED) else None
+            seat == partner or state.flags >> _REVEALED_BIT & 1) else None
         view.exposed = exposed_cards(rules, state, seat) if views.shows[kind] else _NO_CARDS
     view.seat = seat
     view.players = len(hands)
@@ -174,7 +176,8 @@ def build_view(rules: Rules, state: GameState, seat: int,
         else legal
     view.sitting_out = _seats_of_mask(out) if out else ()
     view.__class__ = PlayerView
-    return cast(PlayerView, view)
+    built: PlayerView = view  # typed without ``cast``, which compiled code would call
+    return built
 
 
 def exposed_cards(rules: Rules, state: GameState, seat: int) -> CardSet:

@@ -176,9 +176,11 @@ def _stats(variant: str, played: Sequence[_Hand]) -> VariantStats:
         of_kind = [hand for hand in declared if hand.contract == kind]
         make_rates[kind] = proportion(sum(hand.made for hand in of_kind), len(of_kind))
     seats = len(played[0].scores)
-    roles = {role: mean([float(hand.scores[seat]) for hand in declared
-                         for seat in range(seats) if hand.role(seat) == role])
-             for role in ROLES}
+    by_role: dict[str | None, list[float]] = {role: [] for role in ROLES}
+    for hand in declared:  # each seat's score to its role's list, in hand order
+        for seat, score in enumerate(hand.scores):
+            by_role[hand.role(seat)].append(float(score))
+    roles = {role: mean(by_role[role]) for role in ROLES}
     return VariantStats(
         variant, n,
         {kind: proportion(count, n) for kind, count in sorted(kinds.items())},

@@ -116,7 +116,12 @@ def _best_suit(strengths: Sequence[int], allowed: Sequence[Suit] = _SUITS) -> Su
     """The allowed suit the hand is strongest in (the lower-numbered one on a tie)."""
     if allowed is _SUITS:  # the first of the strongest
         return _SUITS[strengths.index(max(strengths))]
-    return max(allowed, key=lambda suit: (strengths[suit], -suit))
+    best = allowed[0]
+    for suit in allowed:  # a loop, not ``max`` with a key function: no closure to compile
+        if strengths[suit] > strengths[best] or (strengths[suit] == strengths[best]
+                                                 and suit < best):
+            best = suit
+    return best
 
 
 #: The card of a card play (every legal action of the play phase has one).
@@ -148,107 +153,115 @@ class HeuristicBot:
         legal = legal_choices(view)
         phase = view.phase
         if phase == _PLAY:
-            return self._play(view, legal)
+            return _play(view, legal)
         if phase == _AUCTION:
-            return self._bid(view, legal)
+            return _bid(view, legal)
         if phase == _DECLARE:
-            return self._declare(view, legal)
-        chosen = self._other(view, legal)
+            return _declare(view, legal)
+        chosen = _other(view, legal)
         if chosen is not None:
             return chosen
         return self.rng.choice(legal) if len(legal) > 1 else legal[0]
 
-    # -- the auction and the declaration ---------------------------------------------------
 
-    def _bid(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        """Bid or hold up to the level the hand is worth (one level per ``_STEP`` of strength
-        above ``_OPEN``); never bid a preferred-suit level in a suit that is not its best."""
-        strengths = _strengths(view.hand)
-        best = _best_suit(strengths)
-        ceiling = (strengths[best] - _OPEN) // _STEP
-        standing = 0  # the highest level bid so far (levels count from 0)
-        for _, action in view.history:
-            level = action.level
-            if level is not None and level > standing:
-                standing = level
-        if standing <= ceiling:
-            for action in legal:
-                if action.kind == "hold":
-                    return action
+# -- the auction and the declaration ----------------------------------------------------
+
+def _bid(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    """Bid or hold up to the level the hand is worth (one level per ``_STEP`` of strength
+    above ``_OPEN``); never bid a preferred-suit level in a suit that is not its best."""
+    strengths = _strengths(view.hand)
+    best = _best_suit(strengths)
+    ceiling = (strengths[best] - _OPEN) // _STEP
+    standing = 0  # the highest level bid so far (levels count from 0)
+    for _, action in view.history:
+        level = action.level
+        if level is not None and level > standing:
+            standing = level
+    if standing <= ceiling:
         for action in legal:
-            level = action.level
-            if level is not None and level <= ceiling and action.suit in (None, best):
+            if action.kind == "hold":
                 return action
-        for action in legal:
-            if action.kind == "pass":
-                return action
+    for action in legal:
+        level = action.level
+        if level is not None and level <= ceiling and action.suit in (None, best):
+            return action
+    for action in legal:
+        if action.kind == "pass":
+            return action
+    return legal[0]
+
+
+def _declare(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    """The declaration in its strongest trump suit, the cheapest contract first; no Tout."""
+    plain = [a for a in legal if not a.tout] or list(legal)
+    strengths = _strengths(view.hand)
+    unsuited = strengths[_best_suit(strengths)] - 1
+    # the highest worth, the lowest id among equals (``max`` with the key (worth, -id)):
+    # a plain loop, as a key function costs a call per declaration (Altenburg offers
+    # dozens)
+    chosen, highest, lowest = plain[0], -_NEVER, _NEVER
+    for action in plain:
+        suit = action.suit
+        worth = unsuited if suit is None else strengths[suit]
+        if worth > highest or (worth == highest and action.id < lowest):
+            chosen, highest, lowest = action, worth, action.id
+    return chosen
+
+
+def _other(view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
+    """Calls, naming trumps and decisions."""
+    kinds = {a.kind: a for a in legal}
+    if "stop" in kinds:
+        return kinds["stop"]
+    trumps = {a.suit: a for a in legal if a.suit is not None and a.kind == "trump"}
+    if trumps:
+        return trumps[_best_suit(_strengths(view.hand), list(trumps))]
+    calls = [(a, a.card) for a in legal if a.card is not None and a.kind == "call"]
+    if calls:  # call in the suit where the bot is shortest, so the partner can help
+        mask = view.hand.mask
+        held = [(mask >> (8 * suit) & 0xFF).bit_count() for suit in _SUITS]
+        return min(calls, key=lambda ac: (held[ac[1] >> 3], ac[0].id))[0]
+    trump = Trump.NONE if view.trump is None else view.trump
+    if "demand" in kinds:  # the Mediateur exchange: the card worth most with these trumps
+        return max((a for a in legal if a.kind == "demand"),
+                   key=lambda a: (_card_worth(_card_of(a), trump), -a.id))
+    if "return" in kinds:  # ... and back the card worth least, the lowest if several
+        return min(legal, key=lambda a: (_card_worth(_card_of(a), trump),
+                                         _PLAY_TABLES[trump].give[_card_of(a)]))
+    return kinds.get("pass")
+
+
+# -- the play ------------------------------------------------------------------------------
+
+def _play(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    """Lead (``_lead``); else let a friend's winning card stand, or win the trick with
+    the cheapest card that does; else give away the lowest card (``_PlayTables.give``).
+
+    Plain loops over the few cards: on CPython 3.11 they cost less than ``min``, ``max``
+    or ``map`` over lists this short (every play action has a card, hence the ignores)."""
+    if len(legal) == 1:
         return legal[0]
-
-    def _declare(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        """The declaration in its strongest trump suit, the cheapest contract first; no Tout."""
-        plain = [a for a in legal if not a.tout] or list(legal)
-        strengths = _strengths(view.hand)
-        best = _best_suit(strengths)
-
-        def worth(action: Action) -> tuple[int, int]:
-            suit = action.suit
-            value = strengths[suit] if suit is not None else strengths[best] - 1
-            return value, -action.id
-
-        return max(plain, key=worth)
-
-    def _other(self, view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
-        """Calls, naming trumps and decisions."""
-        kinds = {a.kind: a for a in legal}
-        if "stop" in kinds:
-            return kinds["stop"]
-        trumps = {a.suit: a for a in legal if a.suit is not None and a.kind == "trump"}
-        if trumps:
-            return trumps[_best_suit(_strengths(view.hand), list(trumps))]
-        calls = [(a, a.card) for a in legal if a.card is not None and a.kind == "call"]
-        if calls:  # call in the suit where the bot is shortest, so the partner can help
-            return min(calls, key=lambda ac: (len(view.hand.of_suit(ac[1].suit)), ac[0].id))[0]
-        trump = Trump.NONE if view.trump is None else view.trump
-        if "demand" in kinds:  # the Mediateur exchange: the card worth most with these trumps
-            return max((a for a in legal if a.kind == "demand"),
-                       key=lambda a: (_card_worth(_card_of(a), trump), -a.id))
-        if "return" in kinds:  # ... and back the card worth least, the lowest if several
-            return min(legal, key=lambda a: (_card_worth(_card_of(a), trump),
-                                             _PLAY_TABLES[trump].give[_card_of(a)]))
-        return kinds.get("pass")
-
-    # -- the play ----------------------------------------------------------------------------
-
-    @staticmethod
-    def _play(view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        """Lead (``_lead``); else let a friend's winning card stand, or win the trick with
-        the cheapest card that does; else give away the lowest card (``_PlayTables.give``).
-
-        Plain loops over the few cards: on CPython 3.11 they cost less than ``min``, ``max``
-        or ``map`` over lists this short (every play action has a card, hence the ignores)."""
-        if len(legal) == 1:
-            return legal[0]
-        trump = view.trump
-        tables = _PLAY_TABLES[_NO_TRUMP if trump is None else trump]
-        trick = view.trick
-        if not trick:
-            return legal[_lead(view, legal, tables)]
-        counts = tables.counts[trick[0][1]]
-        winner, to_beat = trick[0][0], -1  # the trick's best card: the first of the highest
-        for seat, card in trick:
-            if counts[card] > to_beat:
-                winner, to_beat = seat, counts[card]
-        if not _friend(view, winner):
-            # the cheapest card that wins the trick, if any does: the lowest power above the
-            # best card's (the cards that count run plain below trumps, as ``give`` does)
-            chosen, lowest = -1, _NEVER
-            for index, action in enumerate(legal):
-                power = counts[action.card]  # type: ignore[index]
-                if to_beat < power < lowest:
-                    chosen, lowest = index, power
-            if chosen >= 0:
-                return legal[chosen]
-        return legal[_lowest(legal, tables.give)]
+    trump = view.trump
+    tables = _PLAY_TABLES[_NO_TRUMP if trump is None else trump]
+    trick = view.trick
+    if not trick:
+        return legal[_lead(view, legal, tables)]
+    counts = tables.counts[trick[0][1]]
+    winner, to_beat = trick[0][0], -1  # the trick's best card: the first of the highest
+    for seat, card in trick:
+        if counts[card] > to_beat:
+            winner, to_beat = seat, counts[card]
+    if not _friend(view, winner):
+        # the cheapest card that wins the trick, if any does: the lowest power above the
+        # best card's (the cards that count run plain below trumps, as ``give`` does)
+        chosen, lowest = -1, _NEVER
+        for index, action in enumerate(legal):
+            power = counts[action.card]  # type: ignore[index]
+            if to_beat < power < lowest:
+                chosen, lowest = index, power
+        if chosen >= 0:
+            return legal[chosen]
+    return legal[_lowest(legal, tables.give)]
 
 
 def _lowest(legal: tuple[Action, ...], order: tuple[int, ...]) -> int:
