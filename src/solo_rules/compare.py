@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import difflib
 import enum
-import itertools
 import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
@@ -21,9 +20,10 @@ from typing import Any, Literal, cast
 import attrs
 
 from solo_rules.bots import Bot, HeuristicBot, RandomBot
-from solo_rules.cards import Card, CardSet
+from solo_rules.cards import Card, CardSet, card_ids
 from solo_rules.errors import SoloRulesError, VariantError
 from solo_rules.game import CompiledRules, compile, new_game
+from solo_rules.rules.deal import shuffled
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 from solo_rules.state import GameState, Phase
 from solo_rules.variant import Variant, derive, load_variant
@@ -373,13 +373,17 @@ def seeded_deal(rules: CompiledRules, seed: int) -> tuple[tuple[int, ...], int]:
     the hands the deal rule gives each seat (equal ones, or none for a seat that sits out),
     so every variant with the same pack, players and deal shape gets the same deal."""
     rng = random.Random(seed)
-    cards = list(CardSet(rules.pack))
-    rng.shuffle(cards)
+    cards = shuffled(list(card_ids(rules.pack)), rng)  # as ``rng.shuffle``, at half the cost
     dealer = rng.randrange(rules.players)
-    ends = list(itertools.accumulate(_dealt_sizes(rules, dealer), initial=0))
-    hands = tuple(sum(1 << card for card in cards[start:end])
-                  for start, end in itertools.pairwise(ends))
-    return hands, dealer
+    hands = []
+    start = 0
+    for size in _dealt_sizes(rules, dealer):  # a loop: a simulation deals every hand
+        mask = 0
+        for card in cards[start:start + size]:
+            mask |= 1 << card
+        hands.append(mask)
+        start += size
+    return tuple(hands), dealer
 
 
 def _dealt_sizes(rules: CompiledRules, dealer: int) -> tuple[int, ...]:
