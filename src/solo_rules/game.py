@@ -38,7 +38,16 @@ from solo_rules.rules.slots import (
     Stage,
 )
 from solo_rules.schema import RuleModule
-from solo_rules.state import Contract, Flags, GameState, Outcome, Phase, PlayerView, replace
+from solo_rules.state import (
+    Contract,
+    Flags,
+    GameState,
+    Outcome,
+    Phase,
+    PlayerView,
+    build_state,
+    replace,
+)
 from solo_rules.variant import Variant, load_variant
 from solo_rules.view import build_view
 
@@ -184,9 +193,9 @@ class CompiledRules(Rules):
 
     def start(self, hands: tuple[int, ...], dealer: int) -> GameState:
         """The state after the deal: the first phase that applies."""
-        dealt = GameState(self, Phase.DEAL, self.next_seat[dealer], dealer, hands, (),
-                          None, None, (), self.next_seat[dealer], (),
-                          (0,) * self.players, Flags.NONE, hands)
+        dealt = build_state(self, Phase.DEAL, self.next_seat[dealer], dealer, hands, (),
+                            None, None, (), self.next_seat[dealer], (),
+                            (0,) * self.players, Flags.NONE, hands)
         return self.advance(dealt)
 
     # -- the loop --------------------------------------------------------------------------

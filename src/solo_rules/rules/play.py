@@ -16,7 +16,7 @@ from solo_rules.cards import BYTE_IDS, Card
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Flags, GameState, Phase, Trick
+from solo_rules.state import Flags, GameState, Phase, Trick, build_state
 
 __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 
@@ -104,9 +104,9 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if self.first_lead == "declarer" and contract is not None \
                 and contract.declarer is not None:
             leader = contract.declarer
-        return GameState(state.rules, _PLAY, leader, state.dealer, state.hands, state.history,
-                         state.auction, contract, (), leader, state.tricks, state.won,
-                         state.flags, state.dealt)
+        return build_state(state.rules, _PLAY, leader, state.dealer, state.hands, state.history,
+                           state.auction, contract, (), leader, state.tricks, state.won,
+                           state.flags, state.dealt)
 
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play: these rules, then the partnership's duties."""
@@ -145,19 +145,19 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if len(trick) < players:
             following = (rules.next_seat[seat] if players == rules.players
                          else state.in_turn(seat)[1])  # a seat sits out: skip it
-            return GameState(rules, _PLAY, following, state.dealer,
-                             hands, history, state.auction, contract, trick,
-                             state.leader, state.tricks, state.won, flags, state.dealt)
+            return build_state(rules, _PLAY, following, state.dealer,
+                               hands, history, state.auction, contract, trick,
+                               state.leader, state.tricks, state.won, flags, state.dealt)
         assert contract.trump is not None  # named before play
         position = rules.trump_tables[contract.trump].winner(trick)
         winner = (rules.turn_orders[state.leader][position] if players == rules.players
                   else state.in_turn(state.leader)[position])
         won = list(state.won)
         won[winner] += 1
-        after = GameState(rules, _PLAY, winner, state.dealer, hands, history,
-                          state.auction, contract, (), winner,
-                          (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags,
-                          state.dealt)
+        after = build_state(rules, _PLAY, winner, state.dealer, hands, history,
+                            state.auction, contract, (), winner,
+                            (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags,
+                            state.dealt)
         return rules.early_end.after_trick(rules, after)
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
