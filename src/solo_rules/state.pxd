@@ -2,9 +2,12 @@
 # .py when SOLO_RULES_ACCELERATE=1 compiles the module; pure Python never sees it). GameState is
 # an extension type whose fields are C slots: the compiled rule modules that cimport it read a
 # field as a C struct member, not through Python's attribute lookup. The seats are C ints (a
-# table has at most 6 seats); the card masks stay Python ints in their tuples.
+# table has at most 6 seats); the card masks stay Python ints in their tuples. Final (no
+# subclass) and with a free list: a hand builds and drops a state on every transition.
 cimport cython
 
+@cython.final
+@cython.freelist(32)
 cdef class GameState:
     cdef readonly object rules
     cdef readonly object phase
