@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import copy
 import pickle
+import subprocess
+import sys
 
 import attrs
 import pytest
 
 import solo_rules
+from solo_rules import accelerator
+from solo_rules import state as state_module
 from solo_rules.state import GameState, replace
 
 
@@ -68,3 +72,15 @@ def test_repr_copies_and_deletion_behave_as_the_attrs_class_did() -> None:
     assert copy.copy(state) is state and copy.deepcopy(state) is state
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         del state.phase  # type: ignore[misc]
+
+
+def test_the_construction_switch_says_which_path_runs() -> None:
+    """``state.COMPILED`` (how ``build_state`` makes a state) is true exactly where the state
+    module runs compiled, and pure Python needs no Cython to say so."""
+    compiled = "solo_rules.state" in accelerator.compiled_modules()
+    assert state_module.COMPILED is compiled
+    blocked = ("import sys; sys.modules['cython'] = None; import solo_rules, solo_rules.state "
+               "as s; print(s.COMPILED, solo_rules.new_game('altenburg-1988', seed=1).phase)")
+    shown = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True,
+                           check=True).stdout.split()
+    assert shown == [str(compiled), "auction"]

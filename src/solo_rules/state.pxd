@@ -24,8 +24,6 @@ cdef class GameState:
     cdef readonly object flags
     cdef readonly tuple dealt
 
-cdef bint COMPILED
-
 @cython.locals(state=GameState)
 cpdef GameState build_state(object rules, object phase, int player, int dealer, tuple hands,
                             tuple history, object auction, object contract, tuple trick,
