@@ -23,6 +23,16 @@ from solo_rules.errors import ActionParseError, IllegalActionError, InvalidState
 from solo_rules.ranking import Trump
 from solo_rules.variant import Variant
 
+try:
+    import cython
+
+    #: whether this module runs compiled (the accelerator, ``state.pxd``): the switch between
+    #: the two ways ``build_state`` makes a frozen state (Cython reads ``cython.compiled`` as
+    #: true when it compiles the module; its pure-Python shadow module says false)
+    COMPILED: bool = cython.compiled
+except ImportError:  # Cython is not installed: pure Python
+    COMPILED = False
+
 __all__ = [
     "Contract",
     "Flags",
@@ -33,6 +43,7 @@ __all__ = [
     "PlayerView",
     "RuleSet",
     "Trick",
+    "build_state",
     "replace",
 ]
 
@@ -239,17 +250,27 @@ class RuleSet(Protocol):
         ...
 
 
-# ``GameState`` is built by ``__new__`` rather than attrs' ``__init__``: every transition
-# builds one, and a frozen ``__init__`` sets each of the 14 fields through
-# ``object.__setattr__`` (about three times the cost). ``__new__`` fills a mutable twin of the
-# same slot layout and then swaps its class, so a state is never mutable once made; equality,
-# hashing, ``repr``, ``attrs.fields``/``evolve`` and pickling stay attrs' (``__reduce__`` below).
-# No ``__weakref__`` slot: CPython refuses a class swap between two classes that have one.
-@attrs.frozen(slots=True, init=False, weakref_slot=False)
+#: The fields of ``GameState``, in order: its constructor's parameters, its equality, hash,
+#: ``repr`` and pickle, and ``attrs.fields(GameState)``.
+_FIELDS = ("rules", "phase", "player", "dealer", "hands", "history", "auction", "contract",
+           "trick", "leader", "tricks", "won", "flags", "dealt")
+
+
+# ``GameState`` is written by hand, not by attrs: the accelerator compiles it as a C extension
+# type (``state.pxd`` gives its fields C slots, and the compiled rule modules read them as C
+# fields), which attrs cannot decorate. It keeps attrs' frozen value semantics: immutable
+# (``FrozenInstanceError``), equal and hashed by its 14 fields, attrs' ``repr``, pickled by
+# ``__reduce__``, and ``attrs.fields``/``attrs.evolve`` work on it (``__attrs_attrs__``).
+# The rule modules build states with ``build_state``; ``GameState(...)`` is the same call.
+# No ``__weakref__`` slot: pure Python builds a state by a class swap (``build_state``).
 class GameState:
     """One moment of a hand. Build it with ``new_game``; move with ``apply``. ``phase`` names
     the phase (a ``Phase``, or a phase a rule module adds); ``auction`` is the auction
     module's own record, which the declaration reads."""
+
+    __slots__ = _FIELDS
+    #: what ``attrs.fields(GameState)`` gives (and ``attrs.evolve`` reads)
+    __attrs_attrs__ = attrs.fields(attrs.make_class("GameState", _FIELDS, frozen=True))
 
     rules: RuleSet
     phase: str
@@ -268,28 +289,46 @@ class GameState:
     #: the deal (the five-hand purchase, AMB-38) may move cards between seats before play
     dealt: tuple[int, ...]
 
-    def __new__(cls, rules: RuleSet, phase: str, player: int, dealer: int,
-                hands: tuple[int, ...], history: tuple[tuple[int, int], ...], auction: object,
-                contract: Contract | None, trick: tuple[int, ...], leader: int,
-                tricks: tuple[Trick, ...], won: tuple[int, ...], flags: Flags,
-                dealt: tuple[int, ...]) -> GameState:
-        state: Any = _new_object(_Twin)
-        state.rules = rules
-        state.phase = phase
-        state.player = player
-        state.dealer = dealer
-        state.hands = hands
-        state.history = history
-        state.auction = auction
-        state.contract = contract
-        state.trick = trick
-        state.leader = leader
-        state.tricks = tricks
-        state.won = won
-        state.flags = flags
-        state.dealt = dealt
-        state.__class__ = cls
-        return state  # type: ignore[no-any-return]  # (no ``cast``: a call on every state)
+    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
+    # ``build_state`` (below the class): a frozen instance cannot store into itself.
+    def __init__(self, rules: RuleSet, phase: str, player: int, dealer: int,
+                 hands: tuple[int, ...], history: tuple[tuple[int, int], ...], auction: object,
+                 contract: Contract | None, trick: tuple[int, ...], leader: int,
+                 tricks: tuple[Trick, ...], won: tuple[int, ...], flags: Flags,
+                 dealt: tuple[int, ...]) -> None:
+        self.rules = rules
+        self.phase = phase
+        self.player = player
+        self.dealer = dealer
+        self.hands = hands
+        self.history = history
+        self.auction = auction
+        self.contract = contract
+        self.trick = trick
+        self.leader = leader
+        self.tricks = tricks
+        self.won = won
+        self.flags = flags
+        self.dealt = dealt
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _ALL_FIELDS(self) == _ALL_FIELDS(other)
+
+    def __hash__(self) -> int:
+        return hash(_ALL_FIELDS(self))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(_FIELDS, _ALL_FIELDS(self),
+                                                                       strict=True))
+        return f"GameState({fields})"
 
     def __reduce__(self) -> tuple[type[GameState], tuple[Any, ...]]:
         return GameState, _ALL_FIELDS(self)
@@ -475,21 +514,59 @@ class GameState:
         return "\n".join(lines)
 
 
-_FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _ALL_FIELDS = operator.attrgetter(*_FIELDS)
-_FIELD_NAMES = frozenset(_FIELDS)
+#: each field's place in ``_FIELDS``, for ``replace``
+_INDEX = {name: index for index, name in enumerate(_FIELDS)}
 _new_object = object.__new__
 
 
 def mutable_twin(cls: type) -> type:
-    """A plain class with the slots of the frozen attrs class ``cls``: a ``__new__`` fills a
-    twin field by field and then swaps its class to ``cls`` (as ``GameState.__new__`` does),
+    """A plain class with the slots of the frozen class ``cls``: a builder fills a twin field
+    by field and then swaps its class to ``cls`` (as ``build_state`` does in pure Python),
     about a third of the cost of a frozen ``__init__``."""
     return type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__dict__["__slots__"]})
 
 
 _Twin = mutable_twin(GameState)
 _TrickTwin = mutable_twin(Trick)
+
+
+def build_state(rules: RuleSet, phase: str, player: int, dealer: int, hands: tuple[int, ...],
+                history: tuple[tuple[int, int], ...], auction: object, contract: Contract | None,
+                trick: tuple[int, ...], leader: int, tricks: tuple[Trick, ...],
+                won: tuple[int, ...], flags: Flags, dealt: tuple[int, ...]) -> GameState:
+    """The state of these fields, as ``GameState(...)`` builds it but as a plain call: the rule
+    modules build one on every transition. Pure Python fills a mutable twin of the same slots
+    and swaps its class (a frozen state cannot store into itself); the compiled build stores
+    into the C fields of a new extension object (``state.pxd``)."""
+    state: Any = GameState.__new__(GameState) if COMPILED else _new_object(_Twin)
+    state.rules = rules
+    state.phase = phase
+    state.player = player
+    state.dealer = dealer
+    state.hands = hands
+    state.history = history
+    state.auction = auction
+    state.contract = contract
+    state.trick = trick
+    state.leader = leader
+    state.tricks = tricks
+    state.won = won
+    state.flags = flags
+    state.dealt = dealt
+    if not COMPILED:
+        state.__class__ = GameState
+    return state  # type: ignore[no-any-return]  # (no ``cast``: a call on every state)
+
+
+def _new_state(cls: type[GameState], *fields: Any, **named: Any) -> GameState:
+    """``GameState(...)`` in pure Python: ``build_state``."""
+    return build_state(*fields, **named)
+
+
+if not COMPILED:  # the one difference of construction between the builds (see ``COMPILED``)
+    GameState.__new__ = staticmethod(_new_state)  # type: ignore[method-assign,assignment]
+    del GameState.__init__
 
 
 @functools.lru_cache(maxsize=1024)
@@ -513,29 +590,13 @@ def _seat_index(seat: object, players: int) -> int:
 
 
 def replace(state: GameState, **changes: Any) -> GameState:
-    """``state`` with some fields changed: ``attrs.evolve`` without its generic machinery. A
-    mutable twin is filled from ``state`` field by field and then from ``changes``, and its
-    class swapped (as ``GameState.__new__`` does): about half the cost of reading every field
-    into a list and building from it, on the engine's hot path (an auction's or a hand's end,
-    a phase entered). An unknown field is a ``TypeError``."""
-    new: Any = _new_object(_Twin)
-    new.rules = state.rules
-    new.phase = state.phase
-    new.player = state.player
-    new.dealer = state.dealer
-    new.hands = state.hands
-    new.history = state.history
-    new.auction = state.auction
-    new.contract = state.contract
-    new.trick = state.trick
-    new.leader = state.leader
-    new.tricks = state.tricks
-    new.won = state.won
-    new.flags = state.flags
-    new.dealt = state.dealt
+    """``state`` with some fields changed: ``attrs.evolve`` without its generic machinery (on
+    the engine's hot path: an auction's or a hand's end, a phase entered). An unknown field
+    is a ``TypeError``."""
+    fields = list(_ALL_FIELDS(state))
     for name, value in changes.items():
-        if name not in _FIELD_NAMES:
+        index = _INDEX.get(name)
+        if index is None:
             raise TypeError(f"GameState has no field {name!r}")
-        setattr(new, name, value)
-    new.__class__ = GameState
-    return new  # type: ignore[no-any-return]
+        fields[index] = value
+    return build_state(*fields)

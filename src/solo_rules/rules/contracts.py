@@ -22,7 +22,7 @@ from solo_rules.rules.exchange import Exchange, ExchangeStage
 from solo_rules.rules.params import optional_suit
 from solo_rules.rules.slots import ContractRules, History, Rules, Stage, colour_multiplies
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Contract, GameState, Phase, replace
+from solo_rules.state import Contract, GameState, Phase, build_state, replace
 
 __all__ = ["ContractLadder", "Declaration"]
 
@@ -154,10 +154,10 @@ class ContractLadder(RuleModule, ContractRules, Stage):
             declaration = self._by_id(rules, aid)
             contract = declared[aid, state.player] = self.contract(
                 declaration.contract, declaration.suit, declaration.tout, state.player)
-        return rules.advance(GameState(state.rules, state.phase, state.player, state.dealer,
-                                       state.hands, history, state.auction, contract,
-                                       state.trick, state.leader, state.tricks, state.won,
-                                       state.flags, state.dealt))
+        return rules.advance(build_state(state.rules, state.phase, state.player, state.dealer,
+                                         state.hands, history, state.auction, contract,
+                                         state.trick, state.leader, state.tricks, state.won,
+                                         state.flags, state.dealt))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         cdef = self._by_id(rules, aid).contract

@@ -50,12 +50,13 @@ def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
     contract = state.contract
     assert contract is not None
     declarer = contract.declarer
-    knows_partner = (state.flags & _REVEALED or contract.called is None
+    flags = state.flags
+    knows_partner = (flags & _REVEALED or contract.called is None
                      or contract.partner is None)
     winners = [trick.winner for trick in state.tricks]
     if knows_partner:
         party = {declarer} if contract.partner is None else {declarer, contract.partner}
-        won = all(w in party for w in winners)
+        won = party.issuperset(winners)
         return won, not won
     others = {w for w in winners if w != declarer}
     return not others, len(others) >= 2
@@ -66,9 +67,66 @@ def raised_objective(rules: Rules, state: GameState) -> int:
     objective where going on raises the stakes (S-WIK AMB-04, S-FOS AMB-23)."""
     contract = state.contract
     assert contract is not None
-    if contract.tout or state.flags & _CONTINUED:
+    flags = state.flags
+    if contract.tout or flags & _CONTINUED:
         return rules.hand_size
     return rules.contract_def(contract.kind).tricks
+
+
+# The hot methods of the early-end rules (after every trick), written as module functions so
+# that the accelerator can type them (``early_end.pxd``: the state as the C type it compiles
+# to, its flags as a C int); the classes bind them.
+
+def _after_trick(self: EarlyEnd, rules: Rules, state: GameState) -> GameState:
+    """``EarlyEnd.after_trick``: the declarer's decision, if one is open, else the end of the
+    hand if it is over, else play goes on."""
+    if self.decisions(rules, state):
+        assert state.contract is not None and state.contract.declarer is not None
+        return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
+    if self.finished(rules, state):
+        return replace(state, phase=Phase.END)
+    return state
+
+
+def _prime_decisions(self: PrimeOrContinue, rules: Rules, state: GameState) -> list[int]:
+    """``PrimeOrContinue.decisions``: the decision actions open to the declarer after the
+    trick just completed: stop or go on after a sweep he can see (only stop once "Helfer?"
+    barred the slam), and the partner rule's "Helfer?" after the first tricks and each later
+    one while the hand goes on and the called card is unplayed [S-WIK; AMB-08]."""
+    flags = state.flags
+    if flags & _SETTLED:
+        return []
+    contract = state.contract
+    assert contract is not None
+    at = (self.first_tricks if self.prime_at == "first_tricks"
+          else rules.contract_def(contract.kind).tricks)
+    done = len(state.tricks)
+    partner = rules.partner
+    ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
+    if done == at and at < rules.hand_size:
+        won, _ = declarer_sees_party_sweep(state)
+        if won and not contract.tout:
+            if partner is not None and partner.asking_bars_slam and flags & _ASKED:
+                return [STOP.id]
+            return sorted([STOP.id, CONTINUE.id, *ask])
+    if done < self.first_tricks:
+        return [PASS.id, *ask] if ask and not self.finished(rules, state) else []
+    if ask and (done == self.first_tricks or not self.finished(rules, state)):
+        return [PASS.id, *ask]
+    return []
+
+
+def _prime_finished(self: PrimeOrContinue, rules: Rules, state: GameState) -> bool:
+    """``PrimeOrContinue.finished``: whether the hand ends now."""
+    total = rules.hand_size
+    flags = state.flags
+    if flags & _STOPPED or len(state.tricks) == total:
+        return True
+    if not self.stop_when_decided:
+        return False
+    objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
+    party, defenders = state.party_tricks()
+    return party >= objective or defenders > total - objective
 
 
 class EarlyEnd(RuleModule, EarlyEndRules, Stage):
@@ -104,13 +162,7 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         """Entered only after a trick (``after_trick``), never in turn."""
         return None
 
-    def after_trick(self, rules: Rules, state: GameState) -> GameState:
-        if self.decisions(rules, state):
-            assert state.contract is not None and state.contract.declarer is not None
-            return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
-        if self.finished(rules, state):
-            return replace(state, phase=Phase.END)
-        return state
+    after_trick = _after_trick
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         return tuple(self.decisions(rules, state))
@@ -158,42 +210,8 @@ class PrimeOrContinue(EarlyEnd):
         decision to go on (AMB-04)."""
         return raised_objective(rules, state)
 
-    def decisions(self, rules: Rules, state: GameState) -> list[int]:
-        """The decision actions open to the declarer after the trick just completed: stop or
-        go on after a sweep he can see (only stop once "Helfer?" barred the slam), and the
-        partner rule's "Helfer?" after the first tricks and each later one while the hand goes
-        on and the called card is unplayed [S-WIK; AMB-08]."""
-        if state.flags & _SETTLED:
-            return []
-        contract = state.contract
-        assert contract is not None
-        at = (self.first_tricks if self.prime_at == "first_tricks"
-              else rules.contract_def(contract.kind).tricks)
-        done = len(state.tricks)
-        partner = rules.partner
-        ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
-        if done == at and at < rules.hand_size:
-            won, _ = declarer_sees_party_sweep(state)
-            if won and not contract.tout:
-                if partner is not None and partner.asking_bars_slam and state.flags & _ASKED:
-                    return [STOP.id]
-                return sorted([STOP.id, CONTINUE.id, *ask])
-        if done < self.first_tricks:
-            return [PASS.id, *ask] if ask and not self.finished(rules, state) else []
-        if ask and (done == self.first_tricks or not self.finished(rules, state)):
-            return [PASS.id, *ask]
-        return []
-
-    def finished(self, rules: Rules, state: GameState) -> bool:
-        """Whether the hand ends now."""
-        total = rules.hand_size
-        if state.flags & _STOPPED or len(state.tricks) == total:
-            return True
-        if not self.stop_when_decided:
-            return False
-        objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
-        party, defenders = state.party_tricks()
-        return party >= objective or defenders > total - objective
+    decisions = _prime_decisions
+    finished = _prime_finished
 
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party met its objective."""

@@ -16,7 +16,7 @@ from solo_rules.cards import BYTE_IDS, Card
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Flags, GameState, Phase, Trick
+from solo_rules.state import Flags, GameState, Phase, Trick, build_state
 
 __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 
@@ -69,6 +69,85 @@ def reneging_allowed(rules: Rules, tables: TrumpTables, trump: int, led: int,
     return all(higher) if every else any(higher)
 
 
+# The hot methods of ``FollowSuit``, written as module functions so that the accelerator can
+# type them (``play.pxd``: the state as the C type it compiles to); the class binds them.
+
+def _legal_mask(self: FollowSuit, rules: Rules, state: GameState, seat: int) -> int:
+    """``FollowSuit.legal_mask``: the cards ``seat`` may play to the current trick."""
+    hand = state.hands[seat]
+    if not state.trick:
+        return hand
+    contract = state.contract
+    assert contract is not None and contract.trump is not None
+    tables = rules.trump_tables[contract.trump]
+    follow = hand & tables.follows[state.trick[0]]
+    if self.matador_renege:
+        above = None
+        if self.renege_against == "highest":
+            above = state.trick[tables.winner(state.trick)]
+        if reneging_allowed(rules, tables, contract.trump, state.trick[0], hand, above,
+                            self.renege_needs == "every"):
+            return hand
+    if (seat == contract.declarer or seat in contract.co_declarers) \
+            and rules.contract_def(contract.kind).must_head:
+        head = rules.contract_def(contract.kind).head
+        if follow and head == "under":
+            return follow & ~heading_cards(tables, state.trick, follow) or follow
+        if follow or head == "over_even_void":
+            return heading_cards(tables, state.trick, follow or hand) or follow or hand
+    if follow:
+        return follow
+    if self.must_trump and hand & tables.trump_mask:
+        return hand & tables.trump_mask
+    return hand
+
+
+def _legal_cards(self: FollowSuit, rules: Rules, state: GameState) -> tuple[int, ...]:
+    """The cards the seat to play may play, by ascending id (``FollowSuit.legal``)."""
+    seat = state.player
+    mask = _legal_mask(self, rules, state, seat) if state.trick else state.hands[seat]
+    partner = rules.partner
+    if partner is not None:
+        mask = partner.restrict_play(rules, state, seat, mask)
+    low, mid, high, top = BYTE_IDS  # ``card_ids(mask)``, without a call on every card
+    return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
+            + top[mask >> 24 & 0xFF])
+
+
+def _play_card(self: FollowSuit, rules: Rules, state: GameState, aid: int,
+               history: History) -> GameState:
+    """``FollowSuit.apply``: the card joins the trick; a full trick goes to its winner, who
+    leads next, and the early-end rule decides what follows it."""
+    players = rules.seated
+    seat = state.player
+    held = list(state.hands)
+    held[seat] &= ~(1 << aid)
+    hands = tuple(held)
+    trick = (*state.trick, aid)
+    contract = state.contract
+    assert contract is not None
+    flags = state.flags
+    if aid == contract.called:
+        flags = _REVEALING[flags]
+    if len(trick) < players:
+        following = (rules.next_seat[seat] if players == rules.players
+                     else state.in_turn(seat)[1])  # a seat sits out: skip it
+        return build_state(rules, _PLAY, following, state.dealer,
+                           hands, history, state.auction, contract, trick,
+                           state.leader, state.tricks, state.won, flags, state.dealt)
+    assert contract.trump is not None  # named before play
+    position = rules.trump_tables[contract.trump].winner(trick)
+    winner = (rules.turn_orders[state.leader][position] if players == rules.players
+              else state.in_turn(state.leader)[position])
+    won = list(state.won)
+    won[winner] += 1
+    after = build_state(rules, _PLAY, winner, state.dealer, hands, history,
+                        state.auction, contract, (), winner,
+                        (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags,
+                        state.dealt)
+    return rules.early_end.after_trick(rules, after)
+
+
 @register("play", "play.follow_suit")
 @attrs.frozen
 class FollowSuit(RuleModule, PlayRules, Stage):
@@ -104,9 +183,9 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if self.first_lead == "declarer" and contract is not None \
                 and contract.declarer is not None:
             leader = contract.declarer
-        return GameState(state.rules, _PLAY, leader, state.dealer, state.hands, state.history,
-                         state.auction, contract, (), leader, state.tricks, state.won,
-                         state.flags, state.dealt)
+        return build_state(state.rules, _PLAY, leader, state.dealer, state.hands, state.history,
+                           state.auction, contract, (), leader, state.tricks, state.won,
+                           state.flags, state.dealt)
 
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play: these rules, then the partnership's duties."""
@@ -115,50 +194,12 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         return mask if partner is None else partner.restrict_play(rules, state, state.player,
                                                                   mask)
 
-    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        seat = state.player
-        mask = self.legal_mask(rules, state, seat) if state.trick else state.hands[seat]
-        partner = rules.partner
-        if partner is not None:
-            mask = partner.restrict_play(rules, state, seat, mask)
-        low, mid, high, top = BYTE_IDS  # ``card_ids(mask)``, without a call on every card
-        return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
-                + top[mask >> 24 & 0xFF])
+    legal = _legal_cards
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)
 
-    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
-        """The card joins the trick; a full trick goes to its winner, who leads next, and the
-        early-end rule decides what follows it."""
-        players = rules.seated
-        seat = state.player
-        held = list(state.hands)
-        held[seat] &= ~(1 << aid)
-        hands = tuple(held)
-        trick = (*state.trick, aid)
-        contract = state.contract
-        assert contract is not None
-        flags = state.flags
-        if aid == contract.called:
-            flags = _REVEALING[flags]
-        if len(trick) < players:
-            following = (rules.next_seat[seat] if players == rules.players
-                         else state.in_turn(seat)[1])  # a seat sits out: skip it
-            return GameState(rules, _PLAY, following, state.dealer,
-                             hands, history, state.auction, contract, trick,
-                             state.leader, state.tricks, state.won, flags, state.dealt)
-        assert contract.trump is not None  # named before play
-        position = rules.trump_tables[contract.trump].winner(trick)
-        winner = (rules.turn_orders[state.leader][position] if players == rules.players
-                  else state.in_turn(state.leader)[position])
-        won = list(state.won)
-        won[winner] += 1
-        after = GameState(rules, _PLAY, winner, state.dealer, hands, history,
-                          state.auction, contract, (), winner,
-                          (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags,
-                          state.dealt)
-        return rules.early_end.after_trick(rules, after)
+    apply = _play_card
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         """The duty that forbids the card: holding it, following suit, heading the trick,
@@ -185,34 +226,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
             return f"seat {seat} must beat the trick with a card of the suit led"
         return f"seat {seat} must follow the suit of {led}"
 
-    def legal_mask(self, rules: Rules, state: GameState, seat: int) -> int:
-        """The cards ``seat`` may play to the current trick."""
-        hand = state.hands[seat]
-        if not state.trick:
-            return hand
-        contract = state.contract
-        assert contract is not None and contract.trump is not None
-        tables = rules.trump_tables[contract.trump]
-        follow = hand & tables.follows[state.trick[0]]
-        if self.matador_renege:
-            above = None
-            if self.renege_against == "highest":
-                above = state.trick[tables.winner(state.trick)]
-            if reneging_allowed(rules, tables, contract.trump, state.trick[0], hand, above,
-                                self.renege_needs == "every"):
-                return hand
-        if (seat == contract.declarer or seat in contract.co_declarers) \
-                and rules.contract_def(contract.kind).must_head:
-            head = rules.contract_def(contract.kind).head
-            if follow and head == "under":
-                return follow & ~heading_cards(tables, state.trick, follow) or follow
-            if follow or head == "over_even_void":
-                return heading_cards(tables, state.trick, follow or hand) or follow or hand
-        if follow:
-            return follow
-        if self.must_trump and hand & tables.trump_mask:
-            return hand & tables.trump_mask
-        return hand
+    legal_mask = _legal_mask
 
     def named_cards(self, rules: Rules, trump: int) -> int:
         """The matadors where they may be reneged (S-WIK Variations, AMB-53); else none."""

@@ -15,7 +15,7 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards
 from solo_rules.rules.slots import AuctionRules, ContractRules, History, Rules, Stage
 from solo_rules.schema import Clause, RuleModule
-from solo_rules.state import Contract, GameState, Phase, replace
+from solo_rules.state import Contract, GameState, Phase, build_state, replace
 
 __all__ = ["AllPass", "Auction", "card_mask"]
 
@@ -102,6 +102,23 @@ class AllPass:
                       f"if nobody holds {them}, {otherwise}.", "all_pass")
 
 
+# The hot method of every auction (each bid, hold or pass), written as a module function so
+# that the accelerator can type it (``common.pxd``: the state as the C type it compiles to);
+# the class binds it.
+
+def _bid(self: Auction[P], rules: Rules, state: GameState, aid: int,
+         history: History) -> GameState:
+    """``Auction.apply``: the module's record after the bid, and the next seat to speak; the
+    auction's ``finish`` once every seat has spoken."""
+    record, following = self.step(rules, state, aid)
+    state = build_state(state.rules, state.phase,
+                        state.player if following is None else following,
+                        state.dealer, state.hands, history, record, state.contract,
+                        state.trick, state.leader, state.tricks, state.won, state.flags,
+                        state.dealt)
+    return state if following is not None else self.finish(rules, state)
+
+
 class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
     """The auction phase of every auction module: it starts at the deal, takes bids (and its
     own words) until ``step`` says it is over, then hands on to the declaration. ``P`` is the
@@ -154,18 +171,11 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         record, first = self.start(rules.next_seat[state.dealer])  # eldest
-        return GameState(state.rules, _AUCTION, first, state.dealer, state.hands, state.history,
-                         record, state.contract, state.trick, state.leader, state.tricks,
-                         state.won, state.flags, state.dealt)
+        return build_state(state.rules, _AUCTION, first, state.dealer, state.hands, state.history,
+                           record, state.contract, state.trick, state.leader, state.tricks,
+                           state.won, state.flags, state.dealt)
 
-    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
-        record, following = self.step(rules, state, aid)
-        state = GameState(state.rules, state.phase,
-                          state.player if following is None else following,
-                          state.dealer, state.hands, history, record, state.contract,
-                          state.trick, state.leader, state.tricks, state.won, state.flags,
-                          state.dealt)
-        return state if following is not None else self.finish(rules, state)
+    apply = _bid
 
     @staticmethod
     def conclude(rules: Rules, state: GameState, declarer: int | None,

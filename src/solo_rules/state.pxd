@@ -1,0 +1,30 @@
+# The accelerator's C declarations for state.py (an augmenting .pxd: Cython reads it next to the
+# .py when SOLO_RULES_ACCELERATE=1 compiles the module; pure Python never sees it). GameState is
+# an extension type whose fields are C slots: the compiled rule modules that cimport it read a
+# field as a C struct member, not through Python's attribute lookup. The seats are C ints (a
+# table has at most 6 seats); the card masks stay Python ints in their tuples. Final (no
+# subclass) and with a free list: a hand builds and drops a state on every transition.
+cimport cython
+
+@cython.final
+@cython.freelist(32)
+cdef class GameState:
+    cdef readonly object rules
+    cdef readonly object phase
+    cdef readonly int player
+    cdef readonly int dealer
+    cdef readonly tuple hands
+    cdef readonly tuple history
+    cdef readonly object auction
+    cdef readonly object contract
+    cdef readonly tuple trick
+    cdef readonly int leader
+    cdef readonly tuple tricks
+    cdef readonly tuple won
+    cdef readonly object flags
+    cdef readonly tuple dealt
+
+@cython.locals(state=GameState)
+cpdef GameState build_state(object rules, object phase, int player, int dealer, tuple hands,
+                            tuple history, object auction, object contract, tuple trick,
+                            int leader, tuple tricks, tuple won, object flags, tuple dealt)
