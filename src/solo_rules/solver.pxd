@@ -1,7 +1,7 @@
 # The accelerator's C declarations for solver.py (an augmenting .pxd: Cython reads it next to
 # the .py when SOLO_RULES_ACCELERATE=1 compiles the module; pure Python never sees it). The
 # search runs as an extension type: its arrays are C arrays (of the sizes solver.py's
-# constants give: SEATS 8, CARDS 32, PLIES 136 (and SCRATCH, a row of norm after theirs), MOVES 16, TABLE 1 << 14, LEGAL and HINT 1 << 13), its
+# constants give: SEATS 8, CARDS 32, PLIES 136 (and SCRATCH, a row of norm after theirs), MOVES 16, TABLE 1 << 14, LEGAL, HINT and SEEN 1 << 13), its
 # steps C functions, and a position of the trick count costs no Python object. A mask of cards
 # is a 64-bit C integer (every pack has at most 32 cards, ids 0..31: ``cards.card_ids``), so
 # that the tables' keys and hashes wrap as 64-bit words.
@@ -9,15 +9,16 @@ cimport cython
 
 ctypedef unsigned long long mask
 
-cdef int SEATS, KEYED_SEATS, CARDS, PLIES, SCRATCH, MOVES, TABLE_BITS, TABLE, PROBES, LEGAL_BITS, LEGAL, HINT_BITS
+cdef int SEATS, KEYED_SEATS, CARDS, PLIES, SCRATCH, MOVES, TABLE_BITS, TABLE, PROBES
+cdef int LEGAL_BITS, LEGAL, HINT_BITS, SEEN_BITS
 cdef int FAR
 cdef mask FULL, SPREAD, MIX, DE_BRUIJN, LOW32, ONE
 
-cdef int popcount(mask cards)
+cdef int popcount(mask cards) noexcept
 
 cdef class DoubleDummy:
-    cdef public object rules, contract, origin
-    cdef public tuple party, ends
+    cdef public object rules, contract, play_mask
+    cdef public tuple party, ends, fields
     cdef public int total, seated, players, nodes, decided, called, called_at
     cdef public mask named
     cdef public bint renege
@@ -40,6 +41,8 @@ cdef class DoubleDummy:
     cdef mask hint_keys[8192]
     cdef int hint_cards[8192]
     cdef mask hint
+    cdef mask seen[49152]
+    cdef signed char seen_lead[8192]
     cdef int counts[8]
     cdef mask ruffers[8]
     cdef int power[32]
@@ -57,6 +60,8 @@ cdef class DoubleDummy:
     cpdef tuple load(self, object state)
     @cython.locals(leader=int, count=int, live=mask, left=int, ply=int, found=int, slot=int)
     cpdef list moves(self, object state)
+    @cython.locals(leader=int, count=int, left=int)
+    cpdef mask legal(self, object state)
     @cython.locals(base=int, hand=mask, seen=mask, key=mask, start=int, index=int, card=mask,
                    slot=int, exact=int, relative=mask, legal=mask, low=mask)
     cdef mask legal_of(self, mask seat, int leader, mask count, int left)
@@ -68,39 +73,41 @@ cdef class DoubleDummy:
                    best_suit=int, bar=int, ours=bint, power=int, rank=int, place=int)
     cdef int generate(self, int leader, int count, mask live, int left)
     @cython.locals(base=int, index=int, card=int)
-    cdef void promote(self, int start, int found, int left, int lead)
+    cdef void promote(self, int start, int found, int base, int lead) noexcept
     @cython.locals(start=int, led=int, held=int, bar=int, index=int, card=int, suit=int)
-    cdef int winning(self, int left, int count)
+    cdef int winning(self, int left, int count) noexcept
     @cython.locals(base=int, named=mask, suit=int, row=int, slot=int, index=int, card=int)
-    cpdef void normalise(self, mask live, int left)
+    cdef void normalise(self, mask live, int left) noexcept
     cpdef tuple normaliser(self, mask live)
     @cython.locals(base=int, canon=mask, low=mask)
-    cpdef mask relative(self, mask hand, int left)
-    cdef void words(self, int left)
+    cdef mask relative(self, mask hand, int left) noexcept
+    cdef void words(self, int left) noexcept
+    @cython.locals(raw0=mask, raw1=mask, raw2=mask, slot=int)
+    cdef bint key_of(self, int leader, mask live, int left) noexcept
     @cython.locals(home=mask, probe=int, slot=int)
-    cdef int find(self, mask w0, mask w1, mask w2, int leader)
+    cdef int find(self, mask w0, mask w1, mask w2, int leader) noexcept
     @cython.locals(home=mask, probe=int, slot=int)
     cdef int entry(self, mask w0, mask w1, mask w2, int leader, mask live, int left)
     @cython.locals(leader=int, count=int, live=mask, left=int, target=int)
     cpdef int to_come(self, object state)
-    @cython.locals(w0=mask, w1=mask, w2=mask, slot=int, result=bint, decided=int)
+    @cython.locals(w0=mask, w1=mask, w2=mask, slot=int, result=bint, decided=int, fresh=bint)
     cdef bint reach(self, int leader, int count, mask live, int target, int left)
     @cython.locals(seat=int, gaining=bint, hand=mask, start=int, found=int, last=bint,
                    place=int, index=int, card=int, winner=int, after=mask, gone=int,
                    result=bint, hint=mask, slot=int)
     cdef bint extend(self, int leader, int count, mask live, int target, int left, int lead)
     @cython.locals(index=int, hand=mask)
-    cdef int last(self, int leader)
+    cdef int last(self, int leader) noexcept
     @cython.locals(seat=int, side=int, row=int, index=int, card=int, top=int, low=int,
                    high=int, quick=int)
-    cdef void sure(self, int slot, int leader, mask live, int left)
+    cdef int sure(self, int slot, int leader, mask live, int left) except -1
     @cython.locals(mine=mask, trumps=mask, run=int, ruffers=int, drawn=bint, index=int,
                    hand=mask, called=int, count=int, suit=int, cards=mask)
     cpdef int quick(self, int leader, mask live)
     @cython.locals(run=int, index=int, card=int)
-    cdef int run(self, mask hand, mask live, int suit)
+    cdef int run(self, mask hand, mask live, int suit) noexcept
     @cython.locals(seat=int)
-    cdef int owner(self, int card)
+    cdef int owner(self, int card) except -1
     @cython.locals(leader=int, count=int, live=mask, left=int, target=int)
     cpdef bint makes(self, object state)
     @cython.locals(gaining=bint, result=bint, playing=bint, left=int, live=mask)

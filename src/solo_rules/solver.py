@@ -56,6 +56,8 @@ LEGAL_BITS = 13
 LEGAL = 1 << LEGAL_BITS
 #: the table of the moves that decided a trick's plays (``generate``; entries, a power of two)
 HINT_BITS = 13
+#: the table of the keys of trick starts by their hands as they are (``key_of``)
+SEEN_BITS = 13
 #: a rank that puts a card after every card without it (``generate``)
 FAR = 1000
 #: 64-bit arithmetic for the tables' hashes: the compiled module's words wrap by themselves
@@ -159,7 +161,11 @@ class DoubleDummy:
         self.total = rules.hand_size
         self.seated = rules.seated
         self.players = players
-        self.origin = state  # a position of the hand, whose fields the rules do not read
+        #: the fields of a position of the hand that the play rules do not read, and their
+        #: legal cards of a position (``ask``)
+        self.fields = (state.dealer, state.hands, state.history, state.auction, contract,
+                       state.tricks, state.won, state.flags, state.dealt)
+        self.play_mask = rules.play.mask
         self.nodes = 0
         self.decided = -1
         #: per trick start or decision (the phase, the seat to move, the leader, the tricks won
@@ -182,6 +188,8 @@ class DoubleDummy:
             self.exact_keys = zeros(LEGAL)
             self.exact_cards = zeros(LEGAL)
             self.hint_keys = zeros(1 << HINT_BITS)
+            self.seen = zeros(6 << SEEN_BITS)
+            self.seen_lead = zeros(1 << SEEN_BITS)
             self.hint_cards = zeros(1 << HINT_BITS)
             self.counts = zeros(SEATS)
             self.ruffers = zeros(SEATS)
@@ -273,6 +281,13 @@ class DoubleDummy:
                 self.promote(ply * MOVES, found, left * CARDS, self.best[slot] - 1)
         return [self.moves_at[ply * MOVES + index] for index in range(found)]
 
+    def legal(self, state: GameState) -> int:
+        """The cards (a mask) the seat to move may play in ``state``, in play, as the search
+        reads them (``legal_of``): the rules' own, asked once per hand and trick in relative
+        ranks."""
+        leader, count, _, left = self.load(state)
+        return self.legal_of(state.player, leader, count, left)
+
     def legal_of(self, seat: int, leader: int, count: int, left: int) -> int:
         """The cards the rules let ``seat`` play to the ``count`` cards of the trick at
         ``left`` tricks to come, kept per seat, hand and trick as they are, and in ranks
@@ -300,10 +315,14 @@ class DoubleDummy:
             card = self.norm[base + self.trick[start + index]]
             key |= card << (38 + 5 * index)
         slot = (key * SPREAD & FULL) >> (64 - LEGAL_BITS)
+        if self.legal_keys[slot] != key:
+            slot ^= 1  # its pair's other place
         if self.legal_keys[slot] == key:
             relative = self.legal_cards[slot]
         else:
             relative = self.relative(self.ask(seat, leader, count, left), SCRATCH)
+            if self.legal_keys[slot ^ 1] == 0:
+                slot ^= 1
             self.legal_keys[slot] = key
             self.legal_cards[slot] = relative
         legal = 0
@@ -318,15 +337,14 @@ class DoubleDummy:
     def ask(self, seat: int, leader: int, count: int, left: int) -> int:
         """The rules' legal cards (a mask) of ``seat`` to the trick at ``left`` tricks to
         come, asked of a position built for them."""
-        origin = self.origin
-        hands = origin.hands
+        dealer, hands, history, auction, contract, tricks, won, flags, dealt = self.fields
         start = left * SEATS
         trick = tuple([self.trick[start + index] for index in range(count)])
-        probe = GameState(origin.rules, _PLAY, seat, origin.dealer,
-                          (*hands[:seat], self.hand[seat], *hands[seat + 1:]), origin.history,
-                          origin.auction, origin.contract, trick, leader, origin.tricks,
-                          origin.won, origin.flags, origin.dealt)
-        return self.rules.play.mask(self.rules, probe)
+        probe = GameState(self.rules, _PLAY, seat, dealer,
+                          (*hands[:seat], self.hand[seat], *hands[seat + 1:]), history, auction,
+                          contract, trick, leader, tricks, won, flags, dealt)
+        legal: int = self.play_mask(self.rules, probe)
+        return legal
 
     def generate(self, leader: int, count: int, live: int, left: int) -> int:
         """The moves of the seat to play the ``count``-th card of the trick at ``left``
@@ -439,6 +457,8 @@ class DoubleDummy:
         base = left * CARDS
         named = self.named
         for suit in range(5):
+            if not live & self.suit_masks[suit]:
+                continue  # no card of the suit to place
             row = suit * CARDS
             slot = 0
             for index in range(self.order_len[suit]):
@@ -471,6 +491,31 @@ class DoubleDummy:
         self.w0 = self.relative(self.hand[0], left) | self.relative(self.hand[1], left) << 32
         self.w1 = self.relative(self.hand[2], left) | self.relative(self.hand[3], left) << 32
         self.w2 = self.relative(self.hand[4], left) | self.relative(self.hand[5], left) << 32
+
+    def key_of(self, leader: int, live: int, left: int) -> bool:
+        """The key of the hands in relative ranks (``words``) at a trick start, found again
+        by the hands as they are where it was computed before (no relative ranks computed);
+        whether it computed them (into the row of ``left`` of ``norm``)."""
+        raw0 = self.hand[0] | self.hand[1] << 32
+        raw1 = self.hand[2] | self.hand[3] << 32
+        raw2 = self.hand[4] | self.hand[5] << 32
+        slot = ((raw0 ^ raw1 * SPREAD ^ raw2 * MIX ^ leader) * MIX & FULL) >> (64 - SEEN_BITS)
+        if self.seen_lead[slot] == leader + 1 and self.seen[6 * slot] == raw0 \
+                and self.seen[6 * slot + 1] == raw1 and self.seen[6 * slot + 2] == raw2:
+            self.w0 = self.seen[6 * slot + 3]
+            self.w1 = self.seen[6 * slot + 4]
+            self.w2 = self.seen[6 * slot + 5]
+            return False
+        self.normalise(live, left)
+        self.words(left)
+        self.seen_lead[slot] = leader + 1
+        self.seen[6 * slot] = raw0
+        self.seen[6 * slot + 1] = raw1
+        self.seen[6 * slot + 2] = raw2
+        self.seen[6 * slot + 3] = self.w0
+        self.seen[6 * slot + 4] = self.w1
+        self.seen[6 * slot + 5] = self.w2
+        return True
 
     # -- the table of bounds ---------------------------------------------------------------
 
@@ -544,8 +589,7 @@ class DoubleDummy:
             return False
         if left == 1:
             return self.last(leader) >= target
-        self.normalise(live, left)
-        self.words(left)
+        fresh = self.key_of(leader, live, left)
         w0 = self.w0
         w1 = self.w1
         w2 = self.w2
@@ -555,6 +599,8 @@ class DoubleDummy:
         if self.high[slot] < target:
             return False
         self.nodes += 1
+        if not fresh:  # the moves' order reads the relative ranks
+            self.normalise(live, left)
         result = self.extend(leader, 0, live, target, left, self.best[slot] - 1)
         decided = self.decided
         slot = self.entry(w0, w1, w2, leader, live, left)  # the search may have moved it
@@ -619,8 +665,9 @@ class DoubleDummy:
             self.trick[SEATS + index] = self.bit_at[(hand * DE_BRUIJN & LOW32) >> 27]
         return self.in_party[self.turn[leader * SEATS + self.winning(1, self.seated)]]
 
-    def sure(self, slot: int, leader: int, live: int, left: int) -> None:
-        """The first bounds of an entry: the party's tricks to come are at least the trumps
+    def sure(self, slot: int, leader: int, live: int, left: int) -> int:
+        """The first bounds of the entry at ``slot`` (0: a C function that may raise returns
+        a value): the party's tricks to come are at least the trumps
         one of its seats holds above every defender's trump, and at most those left but the
         trumps one defender holds above every trump of the party. Such a trump takes the
         trick it is played to, whatever the others play, unless a partner's higher one falls
@@ -651,6 +698,7 @@ class DoubleDummy:
             high = min(high, left - quick)
         self.low[slot] = low
         self.high[slot] = high
+        return 0
 
     def quick(self, leader: int, live: int) -> int:
         """The tricks the leader can cash from the top (the hands as ``load`` left them): his
