@@ -11,7 +11,7 @@ ctypedef unsigned long long mask
 
 cdef int SEATS, KEYED_SEATS, CARDS, PLIES, SCRATCH, MOVES, TABLE_BITS, TABLE, PROBES
 cdef int LEGAL_BITS, LEGAL, HINT_BITS, SEEN_BITS
-cdef int FAR
+cdef int FAR, TRUMP_SUIT
 cdef mask FULL, SPREAD, MIX, DE_BRUIJN, LOW32, ONE
 
 cdef int popcount(mask cards) noexcept
@@ -64,14 +64,14 @@ cdef class DoubleDummy:
     cpdef mask legal(self, object state)
     @cython.locals(base=int, hand=mask, seen=mask, key=mask, start=int, index=int, card=mask,
                    slot=int, exact=int, relative=mask, legal=mask, low=mask)
-    cdef mask legal_of(self, mask seat, int leader, mask count, int left)
+    cdef mask legal_of(self, mask seat, int leader, mask count, int left) except? 0
     @cython.locals(start=int)
-    cdef mask ask(self, int seat, int leader, int count, int left)
+    cdef mask ask(self, int seat, int leader, int count, int left) except? 0
     @cython.locals(seat=int, legal=mask, named=mask, start=int, found=int, suit=int,
                    suits=mask, hint=mask, trick=int,
                    in_run=bint, index=int, card=int, mine=int, held=int, best=int,
                    best_suit=int, bar=int, ours=bint, power=int, rank=int, place=int)
-    cdef int generate(self, int leader, int count, mask live, int left)
+    cdef int generate(self, int leader, int count, mask live, int left) except -1
     @cython.locals(base=int, index=int, card=int)
     cdef void promote(self, int start, int found, int base, int lead) noexcept
     @cython.locals(start=int, led=int, held=int, bar=int, index=int, card=int, suit=int)
@@ -87,15 +87,16 @@ cdef class DoubleDummy:
     @cython.locals(home=mask, probe=int, slot=int)
     cdef int find(self, mask w0, mask w1, mask w2, int leader) noexcept
     @cython.locals(home=mask, probe=int, slot=int)
-    cdef int entry(self, mask w0, mask w1, mask w2, int leader, mask live, int left)
+    cdef int entry(self, mask w0, mask w1, mask w2, int leader, mask live, int left) except -1
     @cython.locals(leader=int, count=int, live=mask, left=int, target=int)
     cpdef int to_come(self, object state)
     @cython.locals(w0=mask, w1=mask, w2=mask, slot=int, result=bint, decided=int, fresh=bint)
-    cdef bint reach(self, int leader, int count, mask live, int target, int left)
+    cdef int reach(self, int leader, int count, mask live, int target, int left) except -1
     @cython.locals(seat=int, gaining=bint, hand=mask, start=int, found=int, last=bint,
                    place=int, index=int, card=int, winner=int, after=mask, gone=int,
                    result=bint, hint=mask, slot=int)
-    cdef bint extend(self, int leader, int count, mask live, int target, int left, int lead)
+    cdef int extend(self, int leader, int count, mask live, int target, int left,
+                    int lead) except -1
     @cython.locals(index=int, hand=mask)
     cdef int last(self, int leader) noexcept
     @cython.locals(seat=int, side=int, row=int, index=int, card=int, top=int, low=int,
@@ -103,7 +104,7 @@ cdef class DoubleDummy:
     cdef int sure(self, int slot, int leader, mask live, int left) except -1
     @cython.locals(mine=mask, trumps=mask, run=int, ruffers=int, drawn=bint, index=int,
                    hand=mask, called=int, count=int, suit=int, cards=mask)
-    cpdef int quick(self, int leader, mask live)
+    cpdef int quick(self, int leader, mask live) except -1
     @cython.locals(run=int, index=int, card=int)
     cdef int run(self, mask hand, mask live, int suit) noexcept
     @cython.locals(seat=int)

@@ -60,6 +60,8 @@ HINT_BITS = 13
 SEEN_BITS = 13
 #: a rank that puts a card after every card without it (``generate``)
 FAR = 1000
+#: the effective suit of the trumps, a C integer in the compiled module
+TRUMP_SUIT: int = TRUMP
 #: 64-bit arithmetic for the tables' hashes: the compiled module's words wrap by themselves
 FULL = 0xFFFF_FFFF_FFFF_FFFF
 SPREAD = 0x9E37_79B9_7F4A_7C15
@@ -402,7 +404,7 @@ class DoubleDummy:
                 power = self.power[card]
                 suit = self.suit_of[card]
                 self.rank_at[start + index] = power if ours or (
-                    power > bar and suit in (best_suit, TRUMP)) else power + FAR
+                    power > bar and suit in (best_suit, TRUMP_SUIT)) else power + FAR
         for index in range(1, found):  # a stable insertion sort on the ranks
             card = self.moves_at[start + index]
             rank = self.rank_at[start + index]
@@ -440,7 +442,7 @@ class DoubleDummy:
         for index in range(1, count):
             card = self.trick[start + index]
             suit = self.suit_of[card]
-            if suit in (led, TRUMP) and self.power[card] > bar:
+            if suit in (led, TRUMP_SUIT) and self.power[card] > bar:
                 held = index
                 bar = self.power[card]
         return held
@@ -676,8 +678,8 @@ class DoubleDummy:
         for seat in range(SEATS):
             self.counts[seat] = 0
         side = -1
-        row = TRUMP * CARDS
-        for index in range(self.order_len[TRUMP]):
+        row = TRUMP_SUIT * CARDS
+        for index in range(self.order_len[TRUMP_SUIT]):
             card = self.order[row + index]
             if live >> card & 1:
                 seat = self.owner(card)
@@ -710,8 +712,8 @@ class DoubleDummy:
         first, and then nobody ruffs. The holder of the called card must lead it first in its
         suit: his suit counts only if it is on top."""
         mine = self.hand[leader]
-        trumps = self.suit_masks[TRUMP]
-        run = self.run(mine, live, TRUMP)
+        trumps = self.suit_masks[TRUMP_SUIT]
+        run = self.run(mine, live, TRUMP_SUIT)
         ruffers = 0
         drawn = not self.renege
         for index in range(1, self.seated):
@@ -724,7 +726,7 @@ class DoubleDummy:
             ruffers = 0
         called = self.called
         count = run
-        for suit in range(TRUMP):
+        for suit in range(TRUMP_SUIT):
             cards = self.suit_masks[suit]
             if not mine & cards:
                 continue
