@@ -74,8 +74,10 @@ cdef class DoubleDummy:
     cdef int generate(self, int leader, int count, mask live, int left) except -1
     @cython.locals(base=int, index=int, card=int)
     cdef void promote(self, int start, int found, int base, int lead) noexcept
-    @cython.locals(start=int, led=int, held=int, bar=int, index=int, card=int, suit=int)
+    @cython.locals(start=int, led=int, held=int, index=int)
     cdef int winning(self, int left, int count) noexcept
+    @cython.locals(suit=int)
+    cdef bint beats(self, int card, int best, int led) noexcept
     @cython.locals(base=int, named=mask, suit=int, row=int, slot=int, index=int, card=int)
     cdef void normalise(self, mask live, int left) noexcept
     cpdef tuple normaliser(self, mask live)
@@ -93,8 +95,8 @@ cdef class DoubleDummy:
     @cython.locals(w0=mask, w1=mask, w2=mask, slot=int, result=bint, decided=int, fresh=bint)
     cdef int reach(self, int leader, int count, mask live, int target, int left) except -1
     @cython.locals(seat=int, gaining=bint, hand=mask, start=int, found=int, last=bint,
-                   place=int, index=int, card=int, winner=int, after=mask, gone=int,
-                   result=bint, hint=mask, slot=int)
+                   place=int, index=int, card=int, winner=int, rest=mask, gone=int,
+                   result=bint, hint=mask, slot=int, held=int, best=int, led=int)
     cdef int extend(self, int leader, int count, mask live, int target, int left,
                     int lead) except -1
     @cython.locals(index=int, hand=mask)

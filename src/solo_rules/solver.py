@@ -438,14 +438,16 @@ class DoubleDummy:
         start = left * SEATS
         led = self.suit_of[self.trick[start]]
         held = 0
-        bar = self.power[self.trick[start]]
         for index in range(1, count):
-            card = self.trick[start + index]
-            suit = self.suit_of[card]
-            if suit in (led, TRUMP_SUIT) and self.power[card] > bar:
+            if self.beats(self.trick[start + index], self.trick[start + held], led):
                 held = index
-                bar = self.power[card]
         return held
+
+    def beats(self, card: int, best: int, led: int) -> bool:
+        """Whether ``card`` takes a trick of the effective suit ``led`` from ``best``: a card of
+        that suit or a trump of higher power (``ranking.TrumpTables``)."""
+        suit = self.suit_of[card]
+        return suit in (led, TRUMP_SUIT) and self.power[card] > self.power[best]
 
     # -- relative ranks --------------------------------------------------------------------
 
@@ -634,16 +636,21 @@ class DoubleDummy:
         else:
             self.promote(start, found, left * CARDS, lead)
         last = count + 1 == self.seated
+        if last:  # the trick so far: who holds it, and the cards in play after it
+            held = self.winning(left, count)
+            best = self.trick[left * SEATS + held]
+            led = self.suit_of[self.trick[left * SEATS]]
+            rest = live
+            for gone in range(left * SEATS, place):
+                rest &= ~(ONE << self.trick[gone])
         for index in range(found):
             card = self.moves_at[start + index]
             self.hand[seat] = hand & ~(ONE << card)
             self.trick[place] = card
             if last:
-                winner = self.turn[leader * SEATS + self.winning(left, count + 1)]
-                after = live
-                for gone in range(left * SEATS, place + 1):
-                    after &= ~(ONE << self.trick[gone])
-                result = self.reach(winner, 0, after,
+                winner = self.turn[leader * SEATS
+                                   + (count if self.beats(card, best, led) else held)]
+                result = self.reach(winner, 0, rest & ~(ONE << card),
                                     target - 1 if self.in_party[winner] else target, left - 1)
             else:
                 result = self.extend(leader, count + 1, live, target, left, -1)
