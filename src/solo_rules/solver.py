@@ -18,6 +18,7 @@ functions, one source for both (``COMPILED`` is the one place where they differ)
 from __future__ import annotations
 
 import gc
+from collections import defaultdict
 from types import TracebackType
 
 import attrs
@@ -94,6 +95,12 @@ _PLAY: str = Phase.PLAY
 def zeros(size: int) -> list[int]:
     """A list of ``size`` zeros (an array of the search in pure Python)."""
     return [0] * size
+
+
+def sparse() -> defaultdict[int, int]:
+    """Zeros by index, made as they are read (a table of the search in pure Python: a list of
+    its size would cost more to make than a small search takes)."""
+    return defaultdict(int)
 
 
 def popcount(cards: int) -> int:
@@ -174,25 +181,26 @@ class DoubleDummy:
         #: per seat, the flags, the contract and the hands, as they are and in relative
         #: ranks): whether the party makes its objective
         self.made: dict[tuple[object, ...], bool] = {}
-        if not COMPILED:  # the compiled search's arrays are C arrays, and start zeroed
+        if not COMPILED:  # the compiled search's arrays are C arrays, and start zeroed; in
+            # pure Python the tables are sparse, as a search fills a few thousand places
             self.hand = zeros(SEATS)
             self.trick = zeros(PLIES)
             self.norm = zeros((SCRATCH + 1) * CARDS)
             self.moves_at = zeros(PLIES * MOVES)
             self.rank_at = zeros(PLIES * MOVES)
-            self.keys = zeros(3 * TABLE)
-            self.lead = zeros(TABLE)
-            self.low = zeros(TABLE)
-            self.high = zeros(TABLE)
-            self.best = zeros(TABLE)
-            self.legal_keys = zeros(LEGAL)
-            self.legal_cards = zeros(LEGAL)
-            self.exact_keys = zeros(LEGAL)
-            self.exact_cards = zeros(LEGAL)
-            self.hint_keys = zeros(1 << HINT_BITS)
-            self.seen = zeros(6 << SEEN_BITS)
-            self.seen_lead = zeros(1 << SEEN_BITS)
-            self.hint_cards = zeros(1 << HINT_BITS)
+            self.keys = sparse()
+            self.lead = sparse()
+            self.low = sparse()
+            self.high = sparse()
+            self.best = sparse()
+            self.legal_keys = sparse()
+            self.legal_cards = sparse()
+            self.exact_keys = sparse()
+            self.exact_cards = sparse()
+            self.hint_keys = sparse()
+            self.seen = sparse()
+            self.seen_lead = sparse()
+            self.hint_cards = sparse()
             self.counts = zeros(SEATS)
             self.ruffers = zeros(SEATS)
         tables = rules.tables(contract.trump)
