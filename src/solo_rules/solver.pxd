@@ -23,6 +23,7 @@ cdef class DoubleDummy:
     cdef public mask named
     cdef public bint renege
     cdef public dict made
+    cdef list held
     cdef mask w0, w1, w2
     cdef mask hand[8]
     cdef int trick[136]

@@ -175,6 +175,7 @@ class DoubleDummy:
         self.fields = (state.dealer, state.hands, state.history, state.auction, contract,
                        state.tricks, state.won, state.flags, state.dealt)
         self.play_mask = rules.play.mask
+        self.held = list(state.hands)
         self.nodes = 0
         self.decided = -1
         #: per trick start or decision (the phase, the seat to move, the leader, the tricks won
@@ -349,10 +350,12 @@ class DoubleDummy:
         come, asked of a position built for them."""
         dealer, hands, history, auction, contract, tricks, won, flags, dealt = self.fields
         start = left * SEATS
-        trick = tuple([self.trick[start + index] for index in range(count)])
-        probe = GameState(self.rules, _PLAY, seat, dealer,
-                          (*hands[:seat], self.hand[seat], *hands[seat + 1:]), history, auction,
+        trick = tuple([self.trick[start + index] for index in range(count)]) if count else ()
+        held = self.held  # the hands of the position, but for the seat's
+        held[seat] = self.hand[seat]
+        probe = GameState(self.rules, _PLAY, seat, dealer, tuple(held), history, auction,
                           contract, trick, leader, tricks, won, flags, dealt)
+        held[seat] = hands[seat]
         legal: int = self.play_mask(self.rules, probe)
         return legal
 
