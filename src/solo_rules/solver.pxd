@@ -1,10 +1,12 @@
 # The accelerator's C declarations for solver.py (an augmenting .pxd: Cython reads it next to
 # the .py when SOLO_RULES_ACCELERATE=1 compiles the module; pure Python never sees it). The
-# search runs as an extension type: its arrays are C arrays (of the sizes solver.py's
-# constants give: SEATS 8, CARDS 32, PLIES 136 (and SCRATCH, a row of norm after theirs), MOVES 16, TABLE 1 << 14, LEGAL, HINT and SEEN 1 << 13), its
-# steps C functions, and a position of the trick count costs no Python object. A mask of cards
-# is a 64-bit C integer (every pack has at most 32 cards, ids 0..31: ``cards.card_ids``), so
-# that the tables' keys and hashes wrap as 64-bit words.
+# search runs as an extension type: its arrays are C arrays of the sizes solver.py's constants
+# give (SEATS 8, CARDS 32, PLIES 136 and SCRATCH, a row of norm after theirs, MOVES 16; TABLE,
+# LEGAL and HINT 1 << 13, SEEN 1 << 12: the object is zeroed at each search, so its tables are
+# no larger than a full deal needs), its steps C functions, and a position of the trick count
+# costs no Python object. A mask of cards is a 64-bit C integer (every pack has at most 32
+# cards, ids 0..31: ``cards.card_ids``), so that the tables' keys and hashes wrap as 64-bit
+# words; a table's cards alone fit 32 bits.
 cimport cython
 
 ctypedef unsigned long long mask
@@ -30,20 +32,20 @@ cdef class DoubleDummy:
     cdef int norm[576]
     cdef int moves_at[2176]
     cdef int rank_at[2176]
-    cdef mask keys[49152]
-    cdef signed char lead[16384]
-    cdef signed char low[16384]
-    cdef signed char high[16384]
-    cdef signed char best[16384]
+    cdef mask keys[24576]
+    cdef signed char lead[8192]
+    cdef signed char low[8192]
+    cdef signed char high[8192]
+    cdef signed char best[8192]
     cdef mask legal_keys[8192]
-    cdef mask legal_cards[8192]
+    cdef unsigned int legal_cards[8192]
     cdef mask exact_keys[8192]
-    cdef mask exact_cards[8192]
+    cdef unsigned int exact_cards[8192]
     cdef mask hint_keys[8192]
-    cdef int hint_cards[8192]
+    cdef signed char hint_cards[8192]
     cdef mask hint
-    cdef mask seen[49152]
-    cdef signed char seen_lead[8192]
+    cdef mask seen[24576]
+    cdef signed char seen_lead[4096]
     cdef int counts[8]
     cdef mask ruffers[8]
     cdef int power[32]

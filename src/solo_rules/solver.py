@@ -50,7 +50,7 @@ PLIES = 17 * SEATS
 #: the row of the relative ranks (``norm``) of the legal cards' keys, after those of the plies
 SCRATCH = PLIES // SEATS
 MOVES = 16
-TABLE_BITS = 14
+TABLE_BITS = 13
 TABLE = 1 << TABLE_BITS
 PROBES = 4
 LEGAL_BITS = 13
@@ -58,7 +58,7 @@ LEGAL = 1 << LEGAL_BITS
 #: the table of the moves that decided a trick's plays (``generate``; entries, a power of two)
 HINT_BITS = 13
 #: the table of the keys of trick starts by their hands as they are (``key_of``)
-SEEN_BITS = 13
+SEEN_BITS = 12
 #: a rank that puts a card after every card without it (``generate``)
 FAR = 1000
 #: the effective suit of the trumps, a C integer in the compiled module
