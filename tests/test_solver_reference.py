@@ -133,10 +133,8 @@ def test_the_leaders_quick_tricks_are_taken_against_any_defence(variant: str) ->
         if state.phase != Phase.PLAY or state.trick:
             continue
         search = DoubleDummy(state)
-        live = 0
-        for hand in state.hands:
-            live |= hand
-        quick = search.quick(list(state.hands), state.leader, live)
+        leader, _, live, _ = search.load(state)
+        quick = search.quick(leader, live)
         best, _ = reference(state)
         have = sum(state.won[seat] for seat in state.party())
         left = search.total - len(state.tricks)

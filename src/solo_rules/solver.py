@@ -11,12 +11,14 @@ hands in relative ranks and seeded with sure trump tricks and the leader's quick
 equivalent cards are played once, good cards first. Whether the party makes its objective is
 that count against the early-end rule's ``trick_goal`` where its verdict is a number of tricks,
 else an and-or search through the rule set's own states. The accelerator compiles this module
-(``solver.pxd`` declares its types).
+(``solver.pxd`` declares its types): the trick count's arrays become C arrays and its steps C
+functions, one source for both (``COMPILED`` is the one place where they differ).
 """
 
 from __future__ import annotations
 
 import gc
+from collections import defaultdict
 from types import TracebackType
 
 import attrs
@@ -27,7 +29,48 @@ from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP
 from solo_rules.state import GameState, Phase
 
+try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
+    import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    #: whether this module runs compiled (its arrays are then C arrays, which start zeroed)
+    COMPILED: bool = cython.compiled
+except ImportError:  # pure Python without Cython (it is no dependency)
+    COMPILED = False
+
 __all__ = ["DoubleDummy", "Solution", "solve"]
+
+# The sizes of the search's arrays (``solver.pxd`` declares its C arrays with the same): seats
+# (per leader, the seats in turn), cards, plies (a row of ``SEATS`` per trick still to come,
+# up to 16), moves per ply, and the tables of bounds and legal cards (entries, powers of two;
+# a key of bounds may take ``PROBES`` places from its home).
+SEATS = 8
+#: the hands in a key of bounds: three 64-bit words of two hands of 32 cards
+KEYED_SEATS = 6
+CARDS = 32
+PLIES = 17 * SEATS
+#: the row of the relative ranks (``norm``) of the legal cards' keys, after those of the plies
+SCRATCH = PLIES // SEATS
+MOVES = 16
+TABLE_BITS = 13
+TABLE = 1 << TABLE_BITS
+PROBES = 4
+LEGAL_BITS = 13
+LEGAL = 1 << LEGAL_BITS
+#: the table of the moves that decided a trick's plays (``generate``; entries, a power of two)
+HINT_BITS = 13
+#: the table of the keys of trick starts by their hands as they are (``key_of``)
+SEEN_BITS = 12
+#: a rank that puts a card after every card without it (``generate``)
+FAR = 1000
+#: the effective suit of the trumps, a C integer in the compiled module
+TRUMP_SUIT: int = TRUMP
+#: 64-bit arithmetic for the tables' hashes: the compiled module's words wrap by themselves
+FULL = 0xFFFF_FFFF_FFFF_FFFF
+SPREAD = 0x9E37_79B9_7F4A_7C15
+MIX = 0xC2B2_AE3D_27D4_EB4F
+#: the index of a lowest bit: ``bit_at[(low * DE_BRUIJN & LOW32) >> 27]``
+DE_BRUIJN = 0x077C_B531
+LOW32 = 0xFFFF_FFFF
+ONE = 1
 
 
 @attrs.frozen(slots=True)
@@ -47,6 +90,25 @@ class Solution:
 
 #: read once: an enum member looked up on its class costs several times a global
 _PLAY: str = Phase.PLAY
+
+
+def zeros(size: int) -> list[int]:
+    """A list of ``size`` zeros (an array of the search in pure Python)."""
+    return [0] * size
+
+
+def sparse() -> defaultdict[int, int]:
+    """Zeros by index, made as they are read (a table of the search in pure Python: a list of
+    its size would cost more to make than a small search takes)."""
+    return defaultdict(int)
+
+
+def popcount(cards: int) -> int:
+    """The cards of a 32-bit mask, counted in the word (the compiled module has no
+    ``int.bit_count`` of a C integer)."""
+    cards = cards - (cards >> 1 & 0x5555_5555)
+    cards = (cards & 0x3333_3333) + (cards >> 2 & 0x3333_3333)
+    return ((cards + (cards >> 4) & 0x0F0F_0F0F) * 0x0101_0101 & LOW32) >> 24
 
 
 class GcPaused:
@@ -71,15 +133,20 @@ class DoubleDummy:
     ``makes`` and ``tricks`` of any positions of the hand in play (a sampling bot asks them of
     each card it may play), and they share what they learn.
 
-    Both searches keep their table at trick starts (and decisions) only, keyed on the hands
-    in relative ranks (``canonical``). The trick count needs nothing else: every trick is
-    played, the declarer's decisions change only flags, and the play rules read of a position
-    only the contract, the seat's hand and the trick (``PlayRules.legal_mask``,
-    ``PartnerRules.restrict_play``), so its table holds bounds on the party's tricks still to
-    come, shared by positions reached with any tricks won. Whether the party makes its
-    objective is the early-end rule's verdict: the trick count against its ``trick_goal``
-    where it has one, else ``and_or``, whose verdict reads the tricks won per seat and the
-    flags: that table's key has them."""
+    The trick count runs on fixed arrays of small integers (the hands, the trick and the
+    moves per ply, a table of bounds and one of legal cards), which the accelerator compiles
+    to C arrays (``solver.pxd``): a position costs no object but where the rules are asked
+    for a seat's legal cards. Both searches keep their table at trick starts (and decisions)
+    only, keyed on the hands in relative ranks (``normalise``). The trick count needs nothing
+    else: every trick is played, the declarer's decisions change only flags, and the play
+    rules read of a position only the contract, the seat's hand and the trick
+    (``PlayRules.legal_mask``, ``PartnerRules.restrict_play``), and of a card only its
+    effective suit and its order among the cards in play, but for the named ones; so its
+    table holds bounds on the party's tricks still to come, shared by positions reached with
+    any tricks won, and its legal cards are kept per hand and trick in relative ranks.
+    Whether the party makes its objective is the early-end rule's verdict: the trick count
+    against its ``trick_goal`` where it has one, else ``and_or``, whose verdict reads the
+    tricks won per seat and the flags: that table's key has them."""
 
     def __init__(self, state: GameState) -> None:
         rules = state.rules
@@ -90,6 +157,11 @@ class DoubleDummy:
         contract = state.contract
         if contract is None or contract.declarer is None:
             raise InvalidStateError("solve needs a contract with a declarer's party")
+        players = len(state.hands)
+        if players > KEYED_SEATS or rules.hand_size >= PLIES // SEATS:
+            raise InvalidStateError(f"solve keys at most {KEYED_SEATS} hands of fewer than "
+                                    f"{PLIES // SEATS} cards, not {players} of "
+                                    f"{rules.hand_size}")
         self.rules = rules
         self.contract = contract
         self.party = state.party()
@@ -97,194 +169,404 @@ class DoubleDummy:
         self.ends = (self.party[0], self.party[-1])
         self.total = rules.hand_size
         self.seated = rules.seated
-        players = len(state.hands)
-        self.in_party = tuple(seat in self.party for seat in range(players))
-        #: per leader, the seats in turn (a seat that sits the hand out takes none)
-        self.turns = tuple(state.in_turn(seat) for seat in range(players))
-        tables = rules.tables(contract.trump)
-        self.power = tables.power
-        self.suit_of = tables.suit_of
-        self.winner = tables.winner
-        #: per effective suit, its cards (a mask)
-        self.suit_masks = (*tables.suit_masks, tables.trump_mask)
-        #: per effective suit, its cards from the strongest down
-        self.order = tuple(
-            tuple(sorted((c for c in card_ids(rules.pack) if tables.suit_of[c] == suit),
-                         key=lambda c: -tables.power[c]))
-            for suit in range(5))
-        #: the order of leads: the party's strongest first, the defence's plain cards first
-        self.party_lead = tuple(-power for power in tables.power)
-        self.defence_lead = tuple((suit == TRUMP, -power)
-                                  for suit, power in zip(tables.suit_of, tables.power,
-                                                         strict=True))
-        # Cards a rule may treat by name are never merged with their neighbours, nor moved in
-        # the tables' keys: the called card (its holder's duties, the partner's reveal) and
-        # those the play rules name (the matadors where they may be reneged).
-        named = rules.play.named_cards(rules, tables.trump)
-        if contract.called is not None:
-            named |= 1 << contract.called
-        self.named = named
-        #: whether the play rules name cards (the matador renege): a trump lead may then
-        #: leave trumps out (``quick``)
-        self.renege = bool(rules.play.named_cards(rules, tables.trump))
-        #: a position of the hand, whose fields the play rules do not read (``moves_of``)
-        self.origin = state
+        self.players = players
+        #: the fields of a position of the hand that the play rules do not read, and their
+        #: legal cards of a position (``ask``)
+        self.fields = (state.dealer, state.hands, state.history, state.auction, contract,
+                       state.tricks, state.won, state.flags, state.dealt)
+        self.play_mask = rules.play.mask
+        self.held = list(state.hands)
         self.nodes = 0
-        #: per trick start (the hands in relative ranks and the leader): the party's tricks
-        #: still to come, at least and at most, and the lead (relative, a mask) that last
-        #: decided
-        self.bounds: dict[tuple[int, ...], list[int]] = {}
-        #: per trick start as it is (the hands and the leader): its entry of ``bounds`` and
-        #: the relative cards (``canonical``), found again without computing them
-        self.seen: dict[tuple[int, ...], tuple[list[int], tuple[int, ...]]] = {}
+        self.decided = -1
         #: per trick start or decision (the phase, the seat to move, the leader, the tricks won
         #: per seat, the flags, the contract and the hands, as they are and in relative
         #: ranks): whether the party makes its objective
         self.made: dict[tuple[object, ...], bool] = {}
-        #: per live cards: each card's relative card (``normaliser``)
-        self.norms: dict[int, tuple[int, ...]] = {}
-        #: per (seat, trick, legal cards, live cards of their suits): the moves (``moves_of``)
-        self.card_moves: dict[tuple[object, ...], list[int]] = {}
-        #: per (seat, hand, trick): the cards the rules let the seat play, and the cards of
-        #: their effective suits (masks)
-        self.legal: dict[tuple[int, int, tuple[int, ...]], tuple[int, int]] = {}
+        if not COMPILED:  # the compiled search's arrays are C arrays, and start zeroed; in
+            # pure Python the tables are sparse, as a search fills a few thousand places
+            self.hand = zeros(SEATS)
+            self.trick = zeros(PLIES)
+            self.norm = zeros((SCRATCH + 1) * CARDS)
+            self.moves_at = zeros(PLIES * MOVES)
+            self.rank_at = zeros(PLIES * MOVES)
+            self.keys = sparse()
+            self.lead = sparse()
+            self.low = sparse()
+            self.high = sparse()
+            self.best = sparse()
+            self.legal_keys = sparse()
+            self.legal_cards = sparse()
+            self.exact_keys = sparse()
+            self.exact_cards = sparse()
+            self.hint_keys = sparse()
+            self.seen = sparse()
+            self.seen_lead = sparse()
+            self.hint_cards = sparse()
+            self.counts = zeros(SEATS)
+            self.ruffers = zeros(SEATS)
+        tables = rules.tables(contract.trump)
+        pad = [0] * (CARDS - len(tables.power))
+        self.power = [*tables.power, *pad]
+        self.suit_of = [*tables.suit_of, *pad]
+        #: per effective suit, its cards (a mask)
+        self.suit_masks = [*tables.suit_masks, tables.trump_mask]
+        #: per effective suit (a row of ``CARDS``), its cards from the strongest down
+        order = [0] * (5 * CARDS)
+        lengths = [0] * 5
+        for suit in range(5):
+            cards = sorted((c for c in card_ids(rules.pack) if tables.suit_of[c] == suit),
+                           key=lambda c: -tables.power[c])
+            order[suit * CARDS:suit * CARDS + len(cards)] = cards
+            lengths[suit] = len(cards)
+        self.order = order
+        self.order_len = lengths
+        #: per leader (a row of ``SEATS``), the seats in turn (a seat that sits out takes none)
+        turn = [0] * (SEATS * SEATS)
+        for seat in range(players):
+            seats = state.in_turn(seat)
+            turn[seat * SEATS:seat * SEATS + len(seats)] = seats
+        self.turn = turn
+        self.in_party = [int(seat in self.party) for seat in range(SEATS)]
+        #: the order of leads, lowest first: the party's strongest first, the defence's plain
+        #: cards first
+        self.party_lead = [-power for power in self.power]
+        self.defence_lead = [(suit == TRUMP) * FAR - power
+                             for suit, power in zip(self.suit_of, self.power, strict=True)]
+        bit_at = zeros(CARDS)
+        for card in range(CARDS):
+            bit_at[((1 << card) * DE_BRUIJN & LOW32) >> 27] = card
+        self.bit_at = bit_at
+        # Cards a rule may treat by name are never merged with their neighbours, nor moved in
+        # the tables' keys: the called card (its holder's duties, the partner's reveal) and
+        # those the play rules name (the matadors where they may be reneged).
+        named = rules.play.named_cards(rules, tables.trump)
+        #: whether the play rules name cards (the matador renege): a trump lead may then
+        #: leave trumps out (``quick``)
+        self.renege = bool(named)
+        called = contract.called
+        self.called = -1 if called is None else called
+        #: the called card's place in its effective suit, from the top
+        self.called_at = 0
+        if called is not None:
+            named |= 1 << called
+            suit = tables.suit_of[called]
+            self.called_at = order[suit * CARDS:suit * CARDS + lengths[suit]].index(called)
+        self.named = named
 
     def party_tricks(self, state: GameState) -> int:
         won = state.won
         first, last = self.ends
         return won[first] + won[last] if first != last else won[first]
 
-    # -- moves -----------------------------------------------------------------------------
+    def load(self, state: GameState) -> tuple[int, int, int, int]:
+        """Copy the hands and the trick of ``state`` into the search's arrays; the leader, the
+        cards in the trick, every card still in play (a mask) and the tricks still to come."""
+        left = self.total - len(state.tricks)
+        trick = state.trick if state.phase is Phase.PLAY else ()
+        live = 0
+        for seat, hand in enumerate(state.hands):
+            self.hand[seat] = hand
+            live |= hand
+        base = left * SEATS
+        for index, card in enumerate(trick):
+            self.trick[base + index] = card
+            live |= 1 << card
+        return state.leader, len(trick), live, left
 
-    def moves_of(self, seat: int, hand: int, trick: tuple[int, ...], live: int,
-                 leader: int) -> list[int]:
-        """The cards ``seat`` may play from ``hand`` to ``trick`` by the rules, one of each
-        run of equivalent cards, good ones first (kept: positions share them, and a search
-        puts the card that decided it first; no search below asks the same key, whose trick
-        differs, so the list is never changed under a search that reads it)."""
-        known = self.legal.get((seat, hand, trick))
-        if known is None:
-            origin = self.origin
-            hands = origin.hands
-            probe = GameState(origin.rules, _PLAY, seat, origin.dealer,
-                              (*hands[:seat], hand, *hands[seat + 1:]), origin.history,
-                              origin.auction, origin.contract, trick, leader, origin.tricks,
-                              origin.won, origin.flags, origin.dealt)
-            legal = 0
-            for card in self.rules.legal_ids(probe):
-                legal |= 1 << card
-            suits = 0
-            for cards in self.suit_masks:
-                if legal & cards:
-                    suits |= cards
-            known = self.legal[seat, hand, trick] = (legal, suits)
-        legal, suits = known
-        # the order depends on the seat, the trick and the cards; the runs on the live cards
-        # of the suits played
-        key = (seat, trick, legal, live & suits)
-        moves = self.card_moves.get(key)
-        if moves is None:
-            moves = self.card_moves[key] = self.ordered(seat, leader, trick,
-                                                        self.one_per_run(legal, live))
-        return moves
+    # -- moves -----------------------------------------------------------------------------
 
     def moves(self, state: GameState) -> list[int]:
         """The moves of any position of the hand, good ones first: in the play, one card of
-        each run of equivalent cards (``moves_of``); at a decision, its legal actions."""
+        each run of equivalent cards (``generate``; at a trick start, the lead that last
+        decided a search from it first); at a decision, its legal actions."""
         if state.phase is not Phase.PLAY:
             return list(self.rules.legal_ids(state))
-        live = 0
-        for hand in state.hands:
-            live |= hand
-        for card in state.trick:
-            live |= 1 << card
-        return self.moves_of(state.player, state.hands[state.player], state.trick, live,
-                             state.leader)
+        leader, count, live, left = self.load(state)
+        self.normalise(live, left)
+        ply = left * SEATS + count
+        found = self.generate(leader, count, live, left)
+        if not count and left > 1:
+            self.words(left)
+            slot = self.find(self.w0, self.w1, self.w2, leader)
+            if slot >= 0:
+                self.promote(ply * MOVES, found, left * CARDS, self.best[slot] - 1)
+        return [self.moves_at[ply * MOVES + index] for index in range(found)]
 
-    def one_per_run(self, legal: int, live: int) -> list[int]:
-        """The first card of each run of ``legal`` cards (masks) among the ``live`` ones in
-        the rank order of each suit; a named card is a run of its own.
+    def legal(self, state: GameState) -> int:
+        """The cards (a mask) the seat to move may play in ``state``, in play, as the search
+        reads them (``legal_of``): the rules' own, asked once per hand and trick in relative
+        ranks."""
+        leader, count, _, left = self.load(state)
+        return self.legal_of(state.player, leader, count, left)
+
+    def legal_of(self, seat: int, leader: int, count: int, left: int) -> int:
+        """The cards the rules let ``seat`` play to the ``count`` cards of the trick at
+        ``left`` tricks to come, kept per seat, hand and trick as they are, and in ranks
+        relative to the cards of that hand and trick alone: the rules read nothing else of
+        the position (the class docstring), so hands and tricks alike in their ranks share an
+        entry. Each key has 63 bits: the hand, the seat, the count and each card of the trick
+        in five bits."""
+        hand = self.hand[seat]
+        start = left * SEATS
+        key = hand | seat << 32 | count << 35  # first as they are: no relative ranks computed
+        for index in range(count):
+            card = self.trick[start + index]
+            key |= card << (38 + 5 * index)
+        exact = (key * MIX & FULL) >> (64 - LEGAL_BITS)
+        if self.exact_keys[exact] == key:
+            return self.exact_cards[exact]
+        self.exact_keys[exact] = key
+        seen = hand
+        for index in range(count):
+            seen |= ONE << self.trick[start + index]
+        self.normalise(seen, SCRATCH)
+        base = SCRATCH * CARDS
+        key = self.relative(hand, SCRATCH) | seat << 32 | count << 35
+        for index in range(count):
+            card = self.norm[base + self.trick[start + index]]
+            key |= card << (38 + 5 * index)
+        slot = (key * SPREAD & FULL) >> (64 - LEGAL_BITS)
+        if self.legal_keys[slot] != key:
+            slot ^= 1  # its pair's other place
+        if self.legal_keys[slot] == key:
+            relative = self.legal_cards[slot]
+        else:
+            relative = self.relative(self.ask(seat, leader, count, left), SCRATCH)
+            if self.legal_keys[slot ^ 1] == 0:
+                slot ^= 1
+            self.legal_keys[slot] = key
+            self.legal_cards[slot] = relative
+        legal = 0
+        while hand:
+            low = hand & -hand
+            if relative >> self.norm[base + self.bit_at[(low * DE_BRUIJN & LOW32) >> 27]] & 1:
+                legal |= low
+            hand ^= low
+        self.exact_cards[exact] = legal
+        return legal
+
+    def ask(self, seat: int, leader: int, count: int, left: int) -> int:
+        """The rules' legal cards (a mask) of ``seat`` to the trick at ``left`` tricks to
+        come, asked of a position built for them."""
+        dealer, hands, history, auction, contract, tricks, won, flags, dealt = self.fields
+        start = left * SEATS
+        trick = tuple([self.trick[start + index] for index in range(count)]) if count else ()
+        held = self.held  # the hands of the position, but for the seat's
+        held[seat] = self.hand[seat]
+        probe = GameState(self.rules, _PLAY, seat, dealer, tuple(held), history, auction,
+                          contract, trick, leader, tricks, won, flags, dealt)
+        held[seat] = hands[seat]
+        legal: int = self.play_mask(self.rules, probe)
+        return legal
+
+    def generate(self, leader: int, count: int, live: int, left: int) -> int:
+        """The moves of the seat to play the ``count``-th card of the trick at ``left``
+        tricks to come, into its ply's row of ``moves_at``: the first legal card of each run
+        of equivalent cards, good ones first; how many.
 
         Two legal cards of the mover are equivalent when they are of one effective suit and
         no other card still in play (in a hand or in the trick) lies between them: whichever
-        is played, every trick goes the same way and every later duty is the same."""
+        is played, every trick goes the same way and every later duty is the same; a named
+        card is a run of its own. Good moves: the party's strongest leads, the defence's plain
+        winners before its trumps; a follower's cheapest card when his side holds the trick,
+        else his cheapest card that takes it, then his cheapest."""
+        seat = self.turn[leader * SEATS + count]
+        legal = self.legal_of(seat, leader, count, left)
         named = self.named
-        picked: list[int] = []
-        for order, cards in zip(self.order, self.suit_masks, strict=True):
-            if not legal & cards:
+        start = (left * SEATS + count) * MOVES
+        found = 0
+        suits = 0
+        for suit in range(5):
+            if not legal & self.suit_masks[suit]:
                 continue
+            suits |= self.suit_masks[suit]
             in_run = False
-            for card in order:
+            for index in range(self.order_len[suit]):
+                card = self.order[suit * CARDS + index]
                 if not live >> card & 1:
                     continue
                 if not legal >> card & 1:
                     in_run = False
-                elif named >> card & 1:
-                    picked.append(card)
-                    in_run = False
-                elif not in_run:
-                    picked.append(card)
-                    in_run = True
-        return picked
+                elif named >> card & 1 or not in_run:
+                    self.moves_at[start + found] = card
+                    found += 1
+                    in_run = not named >> card & 1
+        # the order depends on the seat, the trick and the legal cards, the runs on the live
+        # cards of their suits: the hint of the card that last decided the same is kept there
+        hint = ((legal | (live & suits) << 32) * SPREAD & FULL) ^ seat
+        trick = left * SEATS
+        for index in range(count):
+            hint = (hint ^ self.trick[trick + index]) * MIX & FULL
+        self.hint = hint
+        mine = self.in_party[seat]
+        if not count:
+            for index in range(found):
+                card = self.moves_at[start + index]
+                self.rank_at[start + index] = (self.party_lead[card] if mine
+                                               else self.defence_lead[card])
+        else:
+            held = self.winning(left, count)
+            best = self.trick[left * SEATS + held]
+            best_suit = self.suit_of[best]
+            bar = self.power[best]
+            ours = mine == self.in_party[self.turn[leader * SEATS + held]]
+            for index in range(found):
+                card = self.moves_at[start + index]
+                power = self.power[card]
+                suit = self.suit_of[card]
+                self.rank_at[start + index] = power if ours or (
+                    power > bar and suit in (best_suit, TRUMP_SUIT)) else power + FAR
+        for index in range(1, found):  # a stable insertion sort on the ranks
+            card = self.moves_at[start + index]
+            rank = self.rank_at[start + index]
+            place = index
+            while place and self.rank_at[start + place - 1] > rank:
+                self.moves_at[start + place] = self.moves_at[start + place - 1]
+                self.rank_at[start + place] = self.rank_at[start + place - 1]
+                place -= 1
+            self.moves_at[start + place] = card
+            self.rank_at[start + place] = rank
+        return found
 
-    def ordered(self, seat: int, leader: int, trick: tuple[int, ...],
-                cards: list[int]) -> list[int]:
-        """Good moves first: the party's strongest leads, the defence's plain winners before
-        its trumps; a follower's cheapest card when his side holds the trick, else his
-        cheapest card that takes it, then his cheapest."""
-        power = self.power
-        suit_of = self.suit_of
-        if not trick:
-            cards.sort(key=(self.party_lead if self.in_party[seat]
-                            else self.defence_lead).__getitem__)
-            return cards
-        best = trick[self.winner(trick)]
-        best_suit = suit_of[best]
-        bar = power[best]
-        cards.sort(key=power.__getitem__)
-        if self.in_party[seat] == self.in_party[self.turns[leader][trick.index(best)]]:
-            return cards
-        takers = [card for card in cards
-                  if power[card] > bar and suit_of[card] in (best_suit, TRUMP)]
-        return takers + [card for card in cards if card not in takers]
+    def promote(self, start: int, found: int, base: int, lead: int) -> None:
+        """Move the card ``lead`` (if any: a card, or the relative card in the row of ``norm``
+        from ``base`` unless it is -1) first among the ``found`` moves from ``start``."""
+        if lead < 0:
+            return
+        for index in range(found):
+            card = self.moves_at[start + index]
+            if (card if base < 0 else self.norm[base + card]) == lead:
+                while index:
+                    self.moves_at[start + index] = self.moves_at[start + index - 1]
+                    index -= 1
+                self.moves_at[start] = card
+                return
+
+    def winning(self, left: int, count: int) -> int:
+        """The place of the card that holds the first ``count`` cards of the trick at
+        ``left`` tricks to come: the highest power among the cards of the led effective suit
+        and the trumps (``ranking.TrumpTables``)."""
+        start = left * SEATS
+        led = self.suit_of[self.trick[start]]
+        held = 0
+        for index in range(1, count):
+            if self.beats(self.trick[start + index], self.trick[start + held], led):
+                held = index
+        return held
+
+    def beats(self, card: int, best: int, led: int) -> bool:
+        """Whether ``card`` takes a trick of the effective suit ``led`` from ``best``: a card of
+        that suit or a trump of higher power (``ranking.TrumpTables``)."""
+        suit = self.suit_of[card]
+        return suit in (led, TRUMP_SUIT) and self.power[card] > self.power[best]
 
     # -- relative ranks --------------------------------------------------------------------
 
-    def canonical(self, hands: tuple[int, ...] | list[int],
-                  live: int) -> tuple[tuple[int, ...], list[int]]:
-        """The hands in relative ranks (``normaliser``), and the relative card (a mask) of
-        each card."""
-        norm = self.norms.get(live)
-        if norm is None:
-            norm = self.norms[live] = self.normaliser(live)
-        key = []
-        for hand in hands:
-            canon = 0
-            while hand:
-                low = hand & -hand
-                canon |= norm[low.bit_length() - 1]
-                hand ^= low
-            key.append(canon)
-        return norm, key
-
-    def normaliser(self, live: int) -> tuple[int, ...]:
-        """Per card, the card (a mask) it stands for in the tables' keys when ``live`` are the
-        cards in play: each live card moves up its effective suit over the cards
-        gone, but never past a named card, so that positions alike but for the cards gone
-        share one entry (the bridge solvers' relative ranks). No rule reads more of a card
-        than its effective suit and its order among the live cards, but for the named ones."""
-        norm = [0] * 32
+    def normalise(self, live: int, left: int) -> None:
+        """Per card, in the row of ``left`` tricks to come of ``norm``, the card it stands for
+        in the tables' keys when ``live`` are the cards in play: each live card moves up its
+        effective suit over the cards gone, but never past a named card, so that positions
+        alike but for the cards gone share one entry (the bridge solvers' relative ranks). No
+        rule reads more of a card than its effective suit and its order among the live cards,
+        but for the named ones."""
+        base = left * CARDS
         named = self.named
-        for order in self.order:
+        for suit in range(5):
+            if not live & self.suit_masks[suit]:
+                continue  # no card of the suit to place
+            row = suit * CARDS
             slot = 0
-            for index, card in enumerate(order):
+            for index in range(self.order_len[suit]):
+                card = self.order[row + index]
                 if named >> card & 1:
-                    norm[card] = live & (1 << card)
+                    self.norm[base + card] = card
                     slot = index + 1
                 elif live >> card & 1:
-                    norm[card] = 1 << order[slot]
+                    self.norm[base + card] = self.order[row + slot]
                     slot += 1
-        return tuple(norm)
+
+    def normaliser(self, live: int) -> tuple[int, ...]:
+        """Per card, the card (a mask) it stands for when ``live`` are the cards in play (0
+        for a card gone): ``normalise``, read."""
+        self.normalise(live, 0)
+        return tuple([1 << self.norm[card] if live >> card & 1 else 0 for card in range(CARDS)])
+
+    def relative(self, hand: int, left: int) -> int:
+        """``hand`` in relative ranks, by the row of ``left`` tricks to come of ``norm``."""
+        base = left * CARDS
+        canon = 0
+        while hand:
+            low = hand & -hand
+            canon |= ONE << self.norm[base + self.bit_at[(low * DE_BRUIJN & LOW32) >> 27]]
+            hand ^= low
+        return canon
+
+    def words(self, left: int) -> None:
+        """The key of the hands in relative ranks (``w0``, ``w1``, ``w2``: two hands a word)."""
+        self.w0 = self.relative(self.hand[0], left) | self.relative(self.hand[1], left) << 32
+        self.w1 = self.relative(self.hand[2], left) | self.relative(self.hand[3], left) << 32
+        self.w2 = self.relative(self.hand[4], left) | self.relative(self.hand[5], left) << 32
+
+    def key_of(self, leader: int, live: int, left: int) -> bool:
+        """The key of the hands in relative ranks (``words``) at a trick start, found again
+        by the hands as they are where it was computed before (no relative ranks computed);
+        whether it computed them (into the row of ``left`` of ``norm``)."""
+        raw0 = self.hand[0] | self.hand[1] << 32
+        raw1 = self.hand[2] | self.hand[3] << 32
+        raw2 = self.hand[4] | self.hand[5] << 32
+        slot = ((raw0 ^ raw1 * SPREAD ^ raw2 * MIX ^ leader) * MIX & FULL) >> (64 - SEEN_BITS)
+        if self.seen_lead[slot] == leader + 1 and self.seen[6 * slot] == raw0 \
+                and self.seen[6 * slot + 1] == raw1 and self.seen[6 * slot + 2] == raw2:
+            self.w0 = self.seen[6 * slot + 3]
+            self.w1 = self.seen[6 * slot + 4]
+            self.w2 = self.seen[6 * slot + 5]
+            return False
+        self.normalise(live, left)
+        self.words(left)
+        self.seen_lead[slot] = leader + 1
+        self.seen[6 * slot] = raw0
+        self.seen[6 * slot + 1] = raw1
+        self.seen[6 * slot + 2] = raw2
+        self.seen[6 * slot + 3] = self.w0
+        self.seen[6 * slot + 4] = self.w1
+        self.seen[6 * slot + 5] = self.w2
+        return True
+
+    # -- the table of bounds ---------------------------------------------------------------
+
+    def find(self, w0: int, w1: int, w2: int, leader: int) -> int:
+        """The place of the entry of these hands (``words``) and ``leader`` in the table of
+        bounds, or -1."""
+        home = ((w0 ^ w1 * SPREAD ^ w2 * MIX ^ leader) * SPREAD & FULL) >> (64 - TABLE_BITS)
+        for probe in range(PROBES):
+            slot = (home + probe) & (TABLE - 1)
+            if not self.lead[slot]:
+                return -1
+            if self.lead[slot] == leader + 1 and self.keys[3 * slot] == w0 \
+                    and self.keys[3 * slot + 1] == w1 and self.keys[3 * slot + 2] == w2:
+                return slot
+        return -1
+
+    def entry(self, w0: int, w1: int, w2: int, leader: int, live: int, left: int) -> int:
+        """The place of the entry of these hands and ``leader``, made with its first bounds
+        (``sure``) if it is new: in the first free place the key may take, else over the
+        entry in its home place (the table only ever loses what it learnt)."""
+        slot = self.find(w0, w1, w2, leader)
+        if slot >= 0:
+            return slot
+        home = ((w0 ^ w1 * SPREAD ^ w2 * MIX ^ leader) * SPREAD & FULL) >> (64 - TABLE_BITS)
+        slot = home
+        for probe in range(PROBES):
+            if not self.lead[(home + probe) & (TABLE - 1)]:
+                slot = (home + probe) & (TABLE - 1)
+                break
+        self.keys[3 * slot] = w0
+        self.keys[3 * slot + 1] = w1
+        self.keys[3 * slot + 2] = w2
+        self.lead[slot] = leader + 1
+        self.best[slot] = 0
+        self.sure(slot, leader, live, left)
+        return slot
 
     # -- the trick count -------------------------------------------------------------------
 
@@ -292,205 +574,206 @@ class DoubleDummy:
         """The most tricks the party can force, every trick played: null-window searches of
         the tricks still to come, from all but one of them down to the first the party
         reaches (a reached target proves every lower one, and a target above the truth is
-        mostly refuted cheaply), then all of them if it reaches that first one. A sweep is
-        rare: on the ten deals of each variant of ``benchmarks/solver.py`` this first guess
-        searches 4-8 % fewer positions than all of them, and fewer than a binary search."""
+        mostly refuted cheaply), then all of them if it reaches that first one."""
         with GcPaused():
             return self.party_tricks(state) + self.to_come(state)
 
-    @staticmethod
-    def position(state: GameState) -> tuple[list[int], int, tuple[int, ...], int]:
-        """What ``reach`` searches from ``state``: the hands (a list it may change), the
-        leader, the trick in play and every card still in play."""
-        trick = state.trick if state.phase is Phase.PLAY else ()
-        hands = list(state.hands)
-        live = 0
-        for hand in hands:
-            live |= hand
-        for card in trick:
-            live |= 1 << card
-        return hands, state.leader, trick, live
-
     def to_come(self, state: GameState) -> int:
         """``tricks`` still to come."""
-        hands, leader, trick, live = self.position(state)
-        left = self.total - len(state.tricks)
+        leader, count, live, left = self.load(state)
         target = max(left - 1, 0)
-        if not target or self.reach(hands, leader, trick, live, target):
-            if target < left and self.reach(hands, leader, trick, live, left):
+        if not target or self.reach(leader, count, live, target, left):
+            if target < left and self.reach(leader, count, live, left, left):
                 target = left
             return target
         target -= 1
-        while target and not self.reach(hands, leader, trick, live, target):
+        while target and not self.reach(leader, count, live, target, left):
             target -= 1
         return target
 
-    def reach(self, hands: list[int], leader: int, trick: tuple[int, ...], live: int,
-              target: int) -> bool:
-        """Whether the party can take ``target`` of the tricks still to play (the current one
-        included), every trick played. ``hands`` is changed on the way and restored; ``live``
-        is every card still in play (in a hand or in the trick)."""
-        if trick:
-            return self.extend(hands, leader, trick, live, target, None, None)
+    def reach(self, leader: int, count: int, live: int, target: int, left: int) -> bool:
+        """Whether the party can take ``target`` of the ``left`` tricks still to play (the
+        current one included, whose first ``count`` cards are played), every trick played.
+        The hands are changed on the way and restored; ``live`` is every card still in play
+        (in a hand or in the trick)."""
+        if count:
+            return self.extend(leader, count, live, target, left, -1)
         if target <= 0:
             return True
-        left = hands[leader].bit_count()
         if target > left:
             return False
         if left == 1:
-            return self.last(hands, leader) >= target
-        exact = (*hands, leader)
-        found = self.seen.get(exact)
-        if found is None:
-            norm, key = self.canonical(hands, live)
-            key.append(leader)
-            entry = self.bounds.get(tuple(key))
-            if entry is None:
-                entry = self.bounds[tuple(key)] = self.sure(hands, leader, live, left)
-            found = self.seen[exact] = (entry, norm)
-        else:
-            entry, norm = found
-        if entry[0] >= target:
+            return self.last(leader) >= target
+        fresh = self.key_of(leader, live, left)
+        w0 = self.w0
+        w1 = self.w1
+        w2 = self.w2
+        slot = self.entry(w0, w1, w2, leader, live, left)
+        if self.low[slot] >= target:
             return True
-        elif entry[1] < target:
+        if self.high[slot] < target:
             return False
         self.nodes += 1
-        result = self.extend(hands, leader, trick, live, target, entry, norm)
+        if not fresh:  # the moves' order reads the relative ranks
+            self.normalise(live, left)
+        result = self.extend(leader, 0, live, target, left, self.best[slot] - 1)
+        decided = self.decided
+        slot = self.entry(w0, w1, w2, leader, live, left)  # the search may have moved it
         if result:
-            entry[0] = target
+            self.low[slot] = max(self.low[slot], target)
         else:
-            entry[1] = target - 1
+            self.high[slot] = min(self.high[slot], target - 1)
+        if decided >= 0:
+            self.best[slot] = decided + 1
         return result
 
-    def sure(self, hands: list[int], leader: int, live: int, left: int) -> list[int]:
-        """A new table entry: the party's tricks to come are at least the trumps one of its
-        seats holds above every defender's trump, and at most those left but the trumps one
-        defender holds above every trump of the party. Such a trump takes the trick it is
-        played to, whatever the others play, unless a partner's higher one falls on it (so
-        one seat's count, not the side's); every card is played when every trick is. The
-        leader's side takes at least the leader's ``quick`` tricks besides."""
-        in_party = self.in_party
-        counts = [0] * len(hands)
-        side = None
-        for card in self.order[TRUMP]:
-            if live >> card & 1:
-                seat = self.owner(hands, card)
-                if side is None:
-                    side = in_party[seat]
-                elif in_party[seat] != side:
-                    break
-                counts[seat] += 1
-        top = max(counts)
-        low, high = (top, left) if side else (0, left - top)
-        quick = self.quick(hands, leader, live)
-        if in_party[leader]:
-            return [max(low, quick), high, 0]
-        return [low, min(high, left - quick), 0]
+    def extend(self, leader: int, count: int, live: int, target: int, left: int,
+               lead: int) -> bool:
+        """``reach`` for the seat to play the ``count``-th card of the trick: the party's
+        seat wins if one card does, a defender if one card does. At a trick start, ``lead``
+        is the relative card of the lead that last decided it (or -1), tried first, and
+        ``decided`` is left the relative card of the lead that decides it now (or -1)."""
+        seat = self.turn[leader * SEATS + count]
+        gaining = self.in_party[seat]
+        hand = self.hand[seat]
+        start = (left * SEATS + count) * MOVES
+        found = self.generate(leader, count, live, left)
+        place = left * SEATS + count
+        hint = self.hint
+        slot = hint >> (64 - HINT_BITS)
+        if count:  # within a trick, the card that last decided the same moves first
+            if self.hint_keys[slot] == hint:
+                self.promote(start, found, -1, self.hint_cards[slot])
+        else:
+            self.promote(start, found, left * CARDS, lead)
+        last = count + 1 == self.seated
+        if last:  # the trick so far: who holds it, and the cards in play after it
+            held = self.winning(left, count)
+            best = self.trick[left * SEATS + held]
+            led = self.suit_of[self.trick[left * SEATS]]
+            rest = live
+            for gone in range(left * SEATS, place):
+                rest &= ~(ONE << self.trick[gone])
+        for index in range(found):
+            card = self.moves_at[start + index]
+            self.hand[seat] = hand & ~(ONE << card)
+            self.trick[place] = card
+            if last:
+                winner = self.turn[leader * SEATS
+                                   + (count if self.beats(card, best, led) else held)]
+                result = self.reach(winner, 0, rest & ~(ONE << card),
+                                    target - 1 if self.in_party[winner] else target, left - 1)
+            else:
+                result = self.extend(leader, count + 1, live, target, left, -1)
+            if result == gaining:
+                self.hand[seat] = hand
+                if count:
+                    self.hint_keys[slot] = hint
+                    self.hint_cards[slot] = card
+                else:
+                    self.decided = self.norm[left * CARDS + card]
+                return bool(gaining)
+        self.hand[seat] = hand
+        if not count:
+            self.decided = -1
+        return not gaining
 
-    def quick(self, hands: list[int], leader: int, live: int) -> int:
-        """The tricks the leader can cash from the top: his trumps above every other live
-        trump, and in each plain suit his cards above every other live card of it, as many
-        as each other seat that holds a trump can follow (the rest could be ruffed); every
-        seat must follow the suit led when it can, so such a card wins. Where trump leads
-        draw trumps (the play rules name no card: the matador renege keeps matadors back),
-        top trumps as many as every other seat holds draw them first, and then nobody ruffs.
-        The holder of the called card must lead it first in its suit: his suit counts only
-        if it is on top."""
-        mine = hands[leader]
-        trumps = self.suit_masks[TRUMP]
-        run = self.run(mine, live, TRUMP)
-        ruffers = []
+    def last(self, leader: int) -> int:
+        """The party's tricks (0 or 1) of the last trick: every seat plays its one card."""
+        for index in range(self.seated):
+            hand = self.hand[self.turn[leader * SEATS + index]]
+            self.trick[SEATS + index] = self.bit_at[(hand * DE_BRUIJN & LOW32) >> 27]
+        return self.in_party[self.turn[leader * SEATS + self.winning(1, self.seated)]]
+
+    def sure(self, slot: int, leader: int, live: int, left: int) -> int:
+        """The first bounds of the entry at ``slot`` (0: a C function that may raise returns
+        a value): the party's tricks to come are at least the trumps
+        one of its seats holds above every defender's trump, and at most those left but the
+        trumps one defender holds above every trump of the party. Such a trump takes the
+        trick it is played to, whatever the others play, unless a partner's higher one falls
+        on it (so one seat's count, not the side's); every card is played when every trick
+        is. The leader's side takes at least the leader's ``quick`` tricks besides."""
+        for seat in range(SEATS):
+            self.counts[seat] = 0
+        side = -1
+        row = TRUMP_SUIT * CARDS
+        for index in range(self.order_len[TRUMP_SUIT]):
+            card = self.order[row + index]
+            if live >> card & 1:
+                seat = self.owner(card)
+                if side < 0:
+                    side = self.in_party[seat]
+                elif self.in_party[seat] != side:
+                    break
+                self.counts[seat] += 1
+        top = 0
+        for seat in range(SEATS):
+            top = max(top, self.counts[seat])
+        low = top if side == 1 else 0
+        high = left if side == 1 else left - top
+        quick = self.quick(leader, live)
+        if self.in_party[leader]:
+            low = max(low, quick)
+        else:
+            high = min(high, left - quick)
+        self.low[slot] = low
+        self.high[slot] = high
+        return 0
+
+    def quick(self, leader: int, live: int) -> int:
+        """The tricks the leader can cash from the top (the hands as ``load`` left them): his
+        trumps above every other live trump, and in each plain suit his cards above every
+        other live card of it, as many as each other seat that holds a trump can follow (the
+        rest could be ruffed); every seat must follow the suit led when it can, so such a
+        card wins. Where trump leads draw trumps (the play rules name no card: the matador
+        renege keeps matadors back), top trumps as many as every other seat holds draw them
+        first, and then nobody ruffs. The holder of the called card must lead it first in its
+        suit: his suit counts only if it is on top."""
+        mine = self.hand[leader]
+        trumps = self.suit_masks[TRUMP_SUIT]
+        run = self.run(mine, live, TRUMP_SUIT)
+        ruffers = 0
         drawn = not self.renege
-        for seat in self.turns[leader][1:self.seated]:
-            hand = hands[seat]
+        for index in range(1, self.seated):
+            hand = self.hand[self.turn[leader * SEATS + index]]
             if hand & trumps:
-                ruffers.append(hand)
-                drawn = drawn and (hand & trumps).bit_count() <= run
+                self.ruffers[ruffers] = hand
+                ruffers += 1
+                drawn = drawn and popcount(hand & trumps) <= run
         if drawn:
-            ruffers = []
-        called = self.contract.called
+            ruffers = 0
+        called = self.called
         count = run
-        for suit in range(TRUMP):
+        for suit in range(TRUMP_SUIT):
             cards = self.suit_masks[suit]
             if not mine & cards:
                 continue
             run = self.run(mine, live, suit)
-            if called is not None and mine >> called & 1 and cards >> called & 1 \
-                    and self.order[suit].index(called) >= run:
+            if called >= 0 and mine >> called & 1 and cards >> called & 1 \
+                    and self.called_at >= run:
                 continue
-            for hand in ruffers:
-                run = min(run, (hand & cards).bit_count())
+            for index in range(ruffers):
+                run = min(run, popcount(self.ruffers[index] & cards))
             count += run
         return count
 
     def run(self, hand: int, live: int, suit: int) -> int:
         """How many of the live cards of ``suit``, from its top down, ``hand`` holds."""
         run = 0
-        for card in self.order[suit]:
+        for index in range(self.order_len[suit]):
+            card = self.order[suit * CARDS + index]
             if live >> card & 1:
                 if not hand >> card & 1:
                     break
                 run += 1
         return run
 
-    @staticmethod
-    def owner(hands: list[int], card: int) -> int:
+    def owner(self, card: int) -> int:
         """The seat whose hand holds ``card``."""
-        for seat, hand in enumerate(hands):
-            if hand >> card & 1:
+        for seat in range(self.players):
+            if self.hand[seat] >> card & 1:
                 return seat
         raise AssertionError(f"no hand holds card {card}")
-
-    def extend(self, hands: list[int], leader: int, trick: tuple[int, ...], live: int,
-               target: int, entry: list[int] | None, norm: tuple[int, ...] | None) -> bool:
-        """``reach`` for the seat to play to ``trick``: the party's seat wins if one card
-        does, a defender if one card does. At a trick start, ``entry`` is its table entry,
-        whose deciding lead (a relative card, by ``norm``) is tried first."""
-        count = len(trick)
-        order = self.turns[leader]
-        seat = order[count]
-        gaining = self.in_party[seat]
-        hand = hands[seat]
-        moves = self.moves_of(seat, hand, trick, live, leader)
-        if entry is not None and entry[2] and norm is not None:
-            moves = self.first(moves, norm, entry[2])
-        last = count + 1 == self.seated
-        for index, card in enumerate(moves):
-            hands[seat] = hand & ~(1 << card)
-            played = (*trick, card)
-            if last:
-                winner = order[self.winner(played)]
-                after = live
-                for gone in played:
-                    after &= ~(1 << gone)
-                result = self.reach(hands, winner, (), after,
-                                    target - 1 if self.in_party[winner] else target)
-            else:
-                result = self.extend(hands, leader, played, live, target, None, None)
-            if result == gaining:
-                hands[seat] = hand
-                if entry is not None and norm is not None:
-                    entry[2] = norm[card]
-                elif index:  # the kept moves learn: this card first where they are asked again
-                    moves.insert(0, moves.pop(index))
-                return gaining
-        hands[seat] = hand
-        return not gaining
-
-    @staticmethod
-    def first(moves: list[int], norm: tuple[int, ...], lead: int) -> list[int]:
-        """``moves`` with the card whose relative card is ``lead`` first, if there is one (a
-        copy: the kept moves stay as they are)."""
-        for index, card in enumerate(moves):
-            if norm[card] == lead:
-                return [card, *moves[:index], *moves[index + 1:]] if index else moves
-        return moves
-
-    def last(self, hands: list[int], leader: int) -> int:
-        """The party's tricks (0 or 1) of the last trick: every seat plays its one card."""
-        order = self.turns[leader][:self.seated]
-        played = tuple([hands[seat].bit_length() - 1 for seat in order])
-        return int(self.in_party[order[self.winner(played)]])
 
     # -- the objective ---------------------------------------------------------------------
 
@@ -504,7 +787,8 @@ class DoubleDummy:
         with GcPaused():
             if goal is not None:  # one null-window search, not the whole trick count
                 target = goal - self.party_tricks(state)
-                return target <= 0 or self.reach(*self.position(state), target)
+                leader, count, live, left = self.load(state)
+                return target <= 0 or self.reach(leader, count, live, target, left)
             return self.and_or(state)
 
     def and_or(self, state: GameState) -> bool:
@@ -519,15 +803,9 @@ class DoubleDummy:
             while state.phase is Phase.PLAY:  # the last trick: one card each, no choice
                 state = rules.apply_id(state, rules.legal_ids(state)[0])
             return self.and_or(state)
-        live = 0
-        for hand in state.hands:
-            live |= hand
-        for card in trick:
-            live |= 1 << card
         key = None
         if playing and trick:
-            moves = self.moves_of(state.player, state.hands[state.player], trick, live,
-                                  state.leader)
+            moves = self.moves(state)
         else:
             contract = state.contract
             head = (state.phase, state.player, state.leader, state.won, int(state.flags),
@@ -538,22 +816,18 @@ class DoubleDummy:
             known = self.made.get(exact)
             if known is not None:
                 return known
-            norm, hands = self.canonical(state.hands, live)
-            key = (*head, *hands)
+            # the moves first: they leave the relative ranks of the position in ``norm``
+            moves = self.moves(state) if playing else list(rules.legal_ids(state))
+            if not playing:
+                _, _, live, _ = self.load(state)
+                self.normalise(live, 0)
+            left = self.total - len(state.tricks) if playing else 0
+            key = (*head, *[self.relative(hand, left) for hand in state.hands])
             known = self.made.get(key)
             if known is not None:
                 self.made[exact] = known
                 return known
             self.nodes += 1
-            if playing:
-                moves = self.moves_of(state.player, state.hands[state.player], trick, live,
-                                      state.leader)
-                # the lead that last decided the trick count here first
-                entry = self.bounds.get((*hands, state.leader))
-                if entry is not None and entry[2]:
-                    moves = self.first(moves, norm, entry[2])
-            else:
-                moves = list(rules.legal_ids(state))
         gaining = state.player in self.party
         result = not gaining
         apply = rules.apply_id

@@ -281,6 +281,11 @@ class PlayRules(Describes, Protocol):
         """The cards ``seat`` may play to the current trick under the play rules."""
         ...
 
+    def mask(self, rules: Rules, state: GameState) -> int:
+        """The cards the seat to play may play (a mask): ``legal_mask``, then the
+        partnership's duties; the legal plays of the phase, as a double-dummy search asks."""
+        ...
+
     def named_cards(self, rules: Rules, trump: int) -> int:
         """The cards (a mask) these rules tell apart by name, not by rank alone: a double-dummy
         search never treats one of them as equivalent to its neighbour in rank."""
