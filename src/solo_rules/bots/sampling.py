@@ -31,9 +31,9 @@ solved once.
 What it leaves to ``HeuristicBot`` (the same view, its own seed), and why:
 
 * the decisions before the play when ``bid_samples`` is 0: they solve a full deal once per
-  sample and distinct contract reached, a few ms to a few tenths of a second in pure Python
-  (the mean per variant is 7 to 99 ms in ``benchmarks/solver.py``, the slowest of its ten
-  deals a variant 0.34 s);
+  sample and distinct contract reached: in ``benchmarks/solver.py`` the mean per variant is
+  13 to 226 ms in pure Python (the slowest of its ten deals a variant 0.8 s) and 0.5 to 4.8
+  ms with the accelerator;
 * the play while its hand holds more than ``depth`` cards: the solve time grows about
   fourfold per extra trick (``benchmarks/sampling_bot.py`` reports the time per decision);
 * the play of hands without a declarer's party (nothing for the solver to score);
