@@ -29,6 +29,9 @@ PreferredMode = Literal["fixed", "first_won", "first_deal", "none"]
 
 #: Hold the standing bid at the same level: the holder's "yes".
 HOLD = Word("hold", 69, ("yes",), "holds")
+#: the ids of pass and hold, read once: every turn of the auction compares with them
+_PASS_ID: int = PASS.id
+_HOLD_ID: int = HOLD.id
 
 
 @attrs.frozen
@@ -109,6 +112,52 @@ class HoldState:
 
 _new_object = object.__new__
 _HoldTwin = mutable_twin(HoldState)
+
+
+# The hot method of ``ImmediateHold`` (each bid, hold or pass), written as a module function so
+# that the accelerator can type it (``immediate_hold.pxd``: the state as the C type it compiles
+# to, the seats and levels as C ints); the class binds it.
+
+def _step(self: ImmediateHold, rules: Rules, state: GameState, aid: int
+          ) -> tuple[HoldState, int | None]:
+    """``ImmediateHold.step``: the record after ``aid`` and the next seat to speak (``None``:
+    auction over)."""
+    auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
+    seat = state.player
+    players = rules.seated
+    level_of = aid - BID_BASE
+    preferred = auction.preferred_bidders
+    if aid >= BID_BASE:
+        if _bids(self)[level_of].preferred:
+            preferred |= 1 << seat
+    elif aid == _HOLD_ID and _bids(self)[auction.level].preferred:
+        preferred |= 1 << seat
+
+    overbids = auction.overbids or (
+        not self.eldest_pass_duels and auction.next_entrant == 1 and aid == _PASS_ID)
+
+    # each branch either answers at once (a duel goes on) or names the survivor, who then
+    # meets the next seat to enter: one call at the end, no closure built on every turn
+    if auction.holder < 0:  # opening
+        if aid == _PASS_ID:
+            holder, level = -1, -1
+        else:
+            holder, level = seat, level_of
+    elif seat == auction.challenger:
+        if aid == _PASS_ID:
+            holder, level = auction.holder, auction.level
+        elif overbids:  # no duel: the higher bid stands, and the next player speaks
+            holder, level = seat, level_of
+        else:
+            return (HoldState(auction.next_entrant, auction.holder, seat, level_of,
+                              preferred), auction.holder)
+    elif aid == _PASS_ID:  # the holder answers
+        holder, level = auction.challenger, auction.level
+    else:
+        level = auction.level if aid == _HOLD_ID else level_of
+        return (HoldState(auction.next_entrant, seat, auction.challenger, level, preferred),
+                auction.challenger)
+    return _next_entrant(rules, state, auction, players, holder, level, preferred, overbids)
 
 
 @register("auction", "auction.immediate_hold")
@@ -263,41 +312,7 @@ class ImmediateHold(Auction[HoldState]):
         out.extend(BID_BASE + k for k in candidates if self._may_bid(rules, hand, k))
         return tuple(sorted(out))
 
-    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[HoldState, int | None]:
-        """The record after ``aid`` and the next seat to speak (``None``: auction over)."""
-        auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
-        seat = state.player
-        players = rules.seated
-        level_of = aid - BID_BASE
-        preferred = auction.preferred_bidders
-        if aid >= BID_BASE:
-            if _bids(self)[level_of].preferred:
-                preferred |= 1 << seat
-        elif aid == HOLD.id and _bids(self)[auction.level].preferred:
-            preferred |= 1 << seat
-
-        overbids = auction.overbids or (
-            not self.eldest_pass_duels and auction.next_entrant == 1 and aid == PASS.id)
-
-        # each branch either answers at once (a duel goes on) or names the survivor, who then
-        # meets the next seat to enter: one call at the end, no closure built on every turn
-        if auction.holder < 0:  # opening
-            holder, level = (-1, -1) if aid == PASS.id else (seat, level_of)
-        elif seat == auction.challenger:
-            if aid == PASS.id:
-                holder, level = auction.holder, auction.level
-            elif overbids:  # no duel: the higher bid stands, and the next player speaks
-                holder, level = seat, level_of
-            else:
-                return (HoldState(auction.next_entrant, auction.holder, seat, level_of,
-                                  preferred), auction.holder)
-        elif aid == PASS.id:  # the holder answers
-            holder, level = auction.challenger, auction.level
-        else:
-            level = auction.level if aid == HOLD.id else level_of
-            return (HoldState(auction.next_entrant, seat, auction.challenger, level, preferred),
-                    auction.challenger)
-        return _next_entrant(rules, state, auction, players, holder, level, preferred, overbids)
+    step = _step
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The last holder declares; after an all-pass the forced player does, or the all-pass
