@@ -7,6 +7,7 @@ not reveal this"], unless the contract has him name trumps or the declarer asks 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
@@ -41,6 +42,15 @@ class Helfer:
     not_with_tout: bool = True
     #: the first trick after which the question may be asked (5; 1: at any time, AMB-08)
     from_trick: int = attrs.field(default=5, validator=attrs.validators.ge(1))
+
+
+@functools.lru_cache(maxsize=64)
+def _ladders_of(rules: Rules) -> dict[tuple[str, Trump | None, Suit | None],
+                                      tuple[bool, bool, tuple[tuple[tuple[Card, int], ...], ...]]]:
+    """The calling ladders of a rule set's partner rule, by contract kind, trumps and the suit
+    trumps are bound to, filled as they are asked for: the call is asked for twice in every
+    hand with a called partner (whether there is one to make, then its choices)."""
+    return {}
 
 
 @register("partner", "partner.called_card")
@@ -84,26 +94,43 @@ class CalledCard(RuleModule, PartnerRules):
         contract = state.contract
         assert contract is not None and contract.declarer is not None
         hand = state.hands[contract.declarer]
-        lacking = (self.must_not_hold
-                   or rules.contract_def(contract.kind).trump_by == "partner")
-        barred: set[Suit] = set()
-        trump_suit = None if contract.trump is None else contract.trump.suit
-        if self.exclude_trump_suit and trump_suit is not None:
-            barred.add(trump_suit)
-        if contract.trump_bound is not None and self.trump_not_called_suit:
-            barred.add(contract.trump_bound)
-        matadors = set.intersection(*(set(rules.ranking.matador_cards(suit)) for suit in Suit))
-        tables = rules.tables(contract.trump)
-        for rank in self.ranks:
-            cards = [Card.of(suit, rank) for suit in Suit if suit not in barred]
-            cards = [c for c in cards if rules.pack >> c & 1 and c not in matadors]
-            if lacking:
-                cards = [c for c in cards if not hand >> c & 1]
-            if self.void_suit == "must_hold":
-                cards = [c for c in cards if hand & tables.suit_masks[c.suit] & ~(1 << c)]
+        key = (contract.kind, contract.trump, contract.trump_bound)
+        if rules.partner is self:  # the rule set's own rule: its ladders are kept
+            ladders = _ladders_of(rules)
+            found = ladders.get(key)
+            if found is None:
+                found = ladders[key] = self._ladder(rules, *key)
+        else:
+            found = self._ladder(rules, *key)
+        lacking, must_hold, ladder = found
+        for candidates in ladder:
+            cards = [card for card, rest_of_suit in candidates
+                     if not (lacking and hand >> card & 1)
+                     and not (must_hold and not hand & rest_of_suit)]
             if cards:
                 return cards
         return []
+
+    def _ladder(self, rules: Rules, kind: str, trump: Trump | None, bound: Suit | None
+                ) -> tuple[bool, bool, tuple[tuple[tuple[Card, int], ...], ...]]:
+        """What the call depends on besides the declarer's hand: whether he must lack the
+        card, whether he must hold a card of its suit, and per rank of the ladder the cards
+        that may be called (of a suit not barred, in the pack, no matador), each with the
+        other cards of its suit."""
+        lacking = self.must_not_hold or rules.contract_def(kind).trump_by == "partner"
+        barred: set[Suit] = set()
+        if self.exclude_trump_suit and trump is not None and trump.suit is not None:
+            barred.add(trump.suit)
+        if bound is not None and self.trump_not_called_suit:
+            barred.add(bound)
+        matadors = set.intersection(*(set(rules.ranking.matador_cards(suit)) for suit in Suit))
+        tables = rules.tables(trump)
+        ladder = tuple(
+            tuple((card, tables.suit_masks[card.suit] & ~(1 << card))
+                  for card in [Card.of(suit, rank) for suit in Suit if suit not in barred]
+                  if rules.pack >> card & 1 and card not in matadors)
+            for rank in self.ranks)
+        return lacking, self.void_suit == "must_hold", ladder
 
     def partner_trumps(self, state: GameState) -> list[Suit]:
         """The suits the called partner may name: not the called card's suit (AMB-42), and the
