@@ -207,6 +207,9 @@ class RuleSet(Protocol):
 
     #: for each seat, every seat in turn from it, in the direction of play (AMB-14)
     turn_orders: tuple[tuple[int, ...], ...]
+    #: ``turn_orders`` inverted: ``turn_positions[first][seat]`` is the place of ``seat`` in
+    #: turn from ``first`` (0 for ``first`` itself)
+    turn_positions: tuple[tuple[int, ...], ...]
 
     @property
     def variant(self) -> Variant: ...
@@ -399,11 +402,11 @@ class GameState:
             seat = _seat_index(seat, len(hands))
         mask = hands[seat]
         out = self.rules.sitting_out(self)
-        if not out:  # every seat plays every trick: its card is at its distance from the leader
-            players = len(self.hands)
+        if not out:  # every seat plays every trick: its card is at its place in turn
+            positions = self.rules.turn_positions
             for trick in self.tricks:
-                mask |= 1 << trick.cards[(seat - trick.leader) % players]
-            offset = (seat - self.leader) % players
+                mask |= 1 << trick.cards[positions[trick.leader][seat]]
+            offset = positions[self.leader][seat]
             if offset < len(self.trick):
                 mask |= 1 << self.trick[offset]
             return CardSet(mask)
