@@ -28,3 +28,8 @@ cdef class GameState:
 cpdef GameState build_state(object rules, object phase, int player, int dealer, tuple hands,
                             tuple history, object auction, object contract, tuple trick,
                             int leader, tuple tricks, tuple won, object flags, tuple dealt)
+
+# A seat's dealt cards, read by scoring at every hand's end: the tricks' cards found by C
+# indexing into the rule set's table of places in turn.
+@cython.locals(positions=tuple, trick=object, offset=Py_ssize_t, card=object)
+cpdef object dealt_mask(GameState state, int seat)

@@ -17,7 +17,7 @@ from solo_rules.cards import Card, Rank, Suit
 from solo_rules.ranking import Ranking, Trump
 from solo_rules.rules.slots import Rules, ScoringRules, colour_multiplies, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Flags, GameState
+from solo_rules.state import Flags, GameState, dealt_mask
 
 __all__ = ["GameValues", "MackersFirstLast", "PartyPoints"]
 
@@ -90,7 +90,7 @@ class PartyPoints(RuleModule, ScoringRules):
             return []
         party = 0
         for seat in state.party():
-            party |= state.dealt_hand(seat).mask
+            party |= dealt_mask(state, seat)
         if party & matadors == matadors:
             return [] if self.matadors_rule == "win_only" and not made else [
                 ("matadors", self.matadors)]
@@ -238,9 +238,9 @@ class MackersFirstLast(RuleModule, ScoringRules):
         unit = (self.club_factor if clubs else 1) * (2 if cdef.id in self.doubled else 1)
         party = state.party()
         held = 0
-        for seat in range(state.players):
+        for seat in range(len(state.hands)):
             if (seat in party) == (made or self.both_ways != "defenders_mackers"):
-                held |= state.dealt_hand(seat).mask
+                held |= dealt_mask(state, seat)
         if made or self.both_ways != "off":
             parts.append(("mackers", self.mackers_held(trump, held) * self.macker * unit))
         if made:
