@@ -19,6 +19,44 @@ from solo_rules.state import GameState, Outcome, build_outcome, replace
 __all__ = ["PerAdversary", "ScoreSheet", "Settlement", "single_side"]
 
 
+def _settled_outcome(self: Settlement, rules: Rules, state: GameState) -> Outcome:
+    """The hand's result, with any payment made during the deal (the five-hand purchase,
+    AMB-38) added to the seats' changes (``Settlement.outcome``)."""
+    outcome = _played_outcome(self, rules, state)
+    transfers = rules.deal_rules.transfers(state)
+    if any(transfers):
+        payer = transfers.index(min(transfers))
+        payee = transfers.index(max(transfers))
+        outcome = self._paid(outcome, transfers, f"seat {payer} bought the hand of seat "
+                                                 f"{payee} for {max(transfers) * self.units()}")
+    payments, note = rules.contracts.side_payment(rules, state)
+    if any(payments):
+        outcome = self._paid(outcome, payments, note)
+    return outcome
+
+
+def _played_outcome(self: Settlement, rules: Rules, state: GameState) -> Outcome:
+    """The hand's result as played: the scoring's value, signed by the result and settled
+    (``Settlement._played``)."""
+    contract = state.contract
+    if contract is None:
+        return build_outcome(None, None, None, 0, 0, False, (0,) * len(state.hands), (),
+                             "thrown in: no contract was played")
+    if contract.co_declarers:
+        return self._joint(rules, state)
+    if rules.partner is not None:
+        state = rules.partner.settling(state)
+        contract = state.contract
+        assert contract is not None
+    made, parts = rules.scoring.score(rules, state)
+    sign = 1 if made else -1
+    value = sign * sum([v for _, v in parts])
+    party, defenders = state.party_tricks()
+    return build_outcome(contract, contract.declarer, contract.partner, party, defenders, made,
+                         self.settle(rules, state, value),
+                         tuple([(name, sign * v) for name, v in parts]))
+
+
 class Settlement(RuleModule, SettlementRules):
     """The result every settlement shares: the scoring rule values the hand, ``settle`` turns
     the signed value into each seat's change; a joint contract settles each declarer's own
@@ -32,20 +70,7 @@ class Settlement(RuleModule, SettlementRules):
         """What one score unit is worth in this settlement (its stake)."""
         return 1
 
-    def outcome(self, rules: Rules, state: GameState) -> Outcome:
-        """The hand's result, with any payment made during the deal (the five-hand purchase,
-        AMB-38) added to the seats' changes."""
-        outcome = self._played(rules, state)
-        transfers = rules.deal_rules.transfers(state)
-        if any(transfers):
-            payer = transfers.index(min(transfers))
-            payee = transfers.index(max(transfers))
-            outcome = self._paid(outcome, transfers, f"seat {payer} bought the hand of seat "
-                                                     f"{payee} for {max(transfers) * self.units()}")
-        payments, note = rules.contracts.side_payment(rules, state)
-        if any(payments):
-            outcome = self._paid(outcome, payments, note)
-        return outcome
+    outcome = _settled_outcome
 
     def _paid(self, outcome: Outcome, payments: tuple[int, ...], note: str) -> Outcome:
         """``outcome`` with ``payments`` (score units, one per seat) added and noted."""
@@ -54,24 +79,7 @@ class Settlement(RuleModule, SettlementRules):
         return attrs.evolve(outcome, scores=scores,
                             note=f"{outcome.note}; {note}" if outcome.note else note)
 
-    def _played(self, rules: Rules, state: GameState) -> Outcome:
-        contract = state.contract
-        if contract is None:
-            return build_outcome(None, None, None, 0, 0, False, (0,) * len(state.hands), (),
-                                 "thrown in: no contract was played")
-        if contract.co_declarers:
-            return self._joint(rules, state)
-        if rules.partner is not None:
-            state = rules.partner.settling(state)
-            contract = state.contract
-            assert contract is not None
-        made, parts = rules.scoring.score(rules, state)
-        sign = 1 if made else -1
-        value = sign * sum([v for _, v in parts])
-        party, defenders = state.party_tricks()
-        return build_outcome(contract, contract.declarer, contract.partner, party, defenders,
-                             made, self.settle(rules, state, value),
-                             tuple([(name, sign * v) for name, v in parts]))
+    _played = _played_outcome
 
     def bound(self, rules: Rules) -> int:
         """Every seat a declarer of a joint contract, each settling the largest value."""
