@@ -111,3 +111,22 @@ def test_the_five_hand_purchase_follows_the_direction(tmp_path: Path) -> None:
     for dealer in range(5):
         state = finish(new_game(path, seed=rng.getrandbits(32), dealer=dealer), rng)
         assert state.is_terminal
+
+
+def test_a_dealt_hand_is_found_counter_clockwise(widdershins: str) -> None:
+    """``dealt_hand`` finds each seat's played cards at its place in turn to the right (the
+    matadors the party was dealt are scored from it): at every state, the unplayed cards plus
+    the cards the seat's own actions played."""
+    rng = random.Random(9)
+    for dealer in range(4):
+        state = new_game(widdershins, seed=rng.getrandbits(32), dealer=dealer)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.legal_actions()))
+            for seat in range(4):
+                played = [state.rules.actions.by_id[aid].card for who, aid in state.history
+                          if who == seat and state.rules.actions.by_id[aid].kind == "play"]
+                expected = state.hands[seat]
+                for card in played:
+                    assert card is not None
+                    expected |= 1 << card
+                assert state.dealt_hand(seat).mask == expected

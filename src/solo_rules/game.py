@@ -174,6 +174,8 @@ class CompiledRules(Rules):
         self.hand_size = len(pack.cards) // self.seated
         self.turn_orders = self.deal_rules.turn_orders(self.players)
         self.next_seat = tuple(order[1] for order in self.turn_orders)
+        self.turn_positions = tuple(tuple(order.index(seat) for seat in range(self.players))
+                                    for order in self.turn_orders)
         self.ranking: Ranking = cast(RankRules, modules["ranks"]).ranking
         self.trump_tables = tuple(self.ranking.tables(trump) for trump in Trump)
         self._contract_defs = {c.id: c for c in self.contracts.contracts}

@@ -79,6 +79,8 @@ class TrumpTables:
     power: tuple[int, ...]
     trump_mask: int
     suit_masks: tuple[int, ...]
+    #: the mask of the matadors under this trump (the scoring asks at every hand's end)
+    matadors: int
     #: per led card, the mask of the cards that follow its effective suit (``follow_mask``),
     #: read on every card played to a trick
     follows: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False, default=attrs.Factory(
@@ -152,4 +154,8 @@ def _tables(ranking: Ranking, trump: int) -> TrumpTables:
             power.append(position)
     trump_mask = sum(1 << c for c in Card if suit_of[c] == TRUMP)
     suit_masks = tuple(sum(1 << c for c in Card if suit_of[c] == s) for s in range(4))
-    return TrumpTables(trump, tuple(suit_of), tuple(power), trump_mask, tuple(suit_masks))
+    matador_mask = 0
+    for card in matadors:
+        matador_mask |= 1 << card
+    return TrumpTables(trump, tuple(suit_of), tuple(power), trump_mask, tuple(suit_masks),
+                       matador_mask)

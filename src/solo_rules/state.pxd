@@ -24,7 +24,22 @@ cdef class GameState:
     cdef readonly object flags
     cdef readonly tuple dealt
 
+    # the parties, asked by the early end after every trick and by the scoring: C calls from
+    # the modules that type the state as GameState
+    cpdef tuple party(self)
+    cpdef tuple party_tricks(self)
+
 @cython.locals(state=GameState)
 cpdef GameState build_state(object rules, object phase, int player, int dealer, tuple hands,
                             tuple history, object auction, object contract, tuple trick,
                             int leader, tuple tricks, tuple won, object flags, tuple dealt)
+
+# A seat's dealt cards, read by scoring at every hand's end: the tricks' cards found by C
+# indexing into the rule set's table of places in turn.
+@cython.locals(positions=tuple, trick=object, offset=Py_ssize_t, card=object)
+cpdef object dealt_mask(GameState state, int seat)
+
+# The hand's result, built at every hand's end by the settlement (settlement.pxd cimports it).
+cpdef object build_outcome(object contract, object declarer, object partner,
+                           object party_tricks, object defender_tricks, object made,
+                           object scores, object breakdown, object note=*, object joint=*)

@@ -43,7 +43,9 @@ __all__ = [
     "PlayerView",
     "RuleSet",
     "Trick",
+    "build_outcome",
     "build_state",
+    "dealt_mask",
     "replace",
 ]
 
@@ -142,7 +144,8 @@ class Trick:
         return tuple((self.leader + i) % players for i in range(len(self.cards)))
 
 
-@attrs.frozen(slots=True)
+# No ``__weakref__`` slot, as ``GameState``: ``build_outcome`` builds one by a class swap.
+@attrs.frozen(slots=True, weakref_slot=False)
 class Outcome:
     """The result of a finished hand: contract, parties, tricks, and the score per seat with a
     breakdown of named components (each signed as applied to the declarer)."""
@@ -207,6 +210,9 @@ class RuleSet(Protocol):
 
     #: for each seat, every seat in turn from it, in the direction of play (AMB-14)
     turn_orders: tuple[tuple[int, ...], ...]
+    #: ``turn_orders`` inverted: ``turn_positions[first][seat]`` is the place of ``seat`` in
+    #: turn from ``first`` (0 for ``first`` itself)
+    turn_positions: tuple[tuple[int, ...], ...]
 
     @property
     def variant(self) -> Variant: ...
@@ -394,27 +400,9 @@ class GameState:
     def dealt_hand(self, seat: int) -> CardSet:
         """The cards ``seat`` plays the hand with: its hand plus every card it has played (the
         deal itself, before a purchase moved cards, is ``dealt``)."""
-        hands = self.hands
-        if type(seat) is not int or not 0 <= seat < len(hands):
-            seat = _seat_index(seat, len(hands))
-        mask = hands[seat]
-        out = self.rules.sitting_out(self)
-        if not out:  # every seat plays every trick: its card is at its distance from the leader
-            players = len(self.hands)
-            for trick in self.tricks:
-                mask |= 1 << trick.cards[(seat - trick.leader) % players]
-            offset = (seat - self.leader) % players
-            if offset < len(self.trick):
-                mask |= 1 << self.trick[offset]
-            return CardSet(mask)
-        if out >> seat & 1:
-            return CardSet(mask)
-        for trick in self.tricks:
-            mask |= 1 << trick.cards[self.in_turn(trick.leader).index(seat)]
-        for offset, card in enumerate(self.trick):
-            if self.in_turn(self.leader)[offset] == seat:
-                mask |= 1 << card
-        return CardSet(mask)
+        if type(seat) is not int or not 0 <= seat < len(self.hands):
+            seat = _seat_index(seat, len(self.hands))
+        return CardSet(dealt_mask(self, seat))
 
     def party(self) -> tuple[int, ...]:
         """The declarer's side (engine knowledge): the declarer and the partner, if any."""
@@ -529,6 +517,7 @@ def mutable_twin(cls: type) -> type:
 
 _Twin = mutable_twin(GameState)
 _TrickTwin = mutable_twin(Trick)
+_OutcomeTwin = mutable_twin(Outcome)
 
 
 def build_state(rules: RuleSet, phase: str, player: int, dealer: int, hands: tuple[int, ...],
@@ -557,6 +546,51 @@ def build_state(rules: RuleSet, phase: str, player: int, dealer: int, hands: tup
     if not COMPILED:
         state.__class__ = GameState
     return state  # type: ignore[no-any-return]  # (no ``cast``: a call on every state)
+
+
+def dealt_mask(state: GameState, seat: int) -> int:
+    """The mask of ``state.dealt_hand(seat)`` for a seat known to be valid, without building
+    a ``CardSet``: what scoring reads for the party's matadors or mackers."""
+    mask = state.hands[seat]
+    out = state.rules.sitting_out(state)
+    if not out:  # every seat plays every trick: its card is at its place in turn
+        positions = state.rules.turn_positions
+        for trick in state.tricks:
+            mask |= 1 << trick.cards[positions[trick.leader][seat]]
+        offset = positions[state.leader][seat]
+        if offset < len(state.trick):
+            mask |= 1 << state.trick[offset]
+        return mask
+    if out >> seat & 1:
+        return mask
+    for trick in state.tricks:
+        mask |= 1 << trick.cards[state.in_turn(trick.leader).index(seat)]
+    for offset, card in enumerate(state.trick):
+        if state.in_turn(state.leader)[offset] == seat:
+            mask |= 1 << card
+    return mask
+
+
+def build_outcome(contract: Contract | None, declarer: int | None, partner: int | None,
+                  party_tricks: int, defender_tricks: int, made: bool, scores: tuple[int, ...],
+                  breakdown: tuple[tuple[str, int], ...], note: str = "",
+                  joint: tuple[tuple[int, bool], ...] = ()) -> Outcome:
+    """``Outcome(...)`` as a plain call, as ``build_state`` builds a state: a mutable twin filled
+    and its class swapped, about a third of the cost of the frozen ``__init__`` (the
+    settlement builds one at every hand's end)."""
+    outcome: Any = _new_object(_OutcomeTwin)
+    outcome.contract = contract
+    outcome.declarer = declarer
+    outcome.partner = partner
+    outcome.party_tricks = party_tricks
+    outcome.defender_tricks = defender_tricks
+    outcome.made = made
+    outcome.scores = scores
+    outcome.breakdown = breakdown
+    outcome.note = note
+    outcome.joint = joint
+    outcome.__class__ = Outcome
+    return outcome  # type: ignore[no-any-return]
 
 
 def _new_state(cls: type[GameState], *fields: Any, **named: Any) -> GameState:

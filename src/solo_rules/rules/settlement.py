@@ -14,9 +14,47 @@ import attrs
 from solo_rules.ranking import Trump
 from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, Outcome, replace
+from solo_rules.state import GameState, Outcome, build_outcome, replace
 
 __all__ = ["PerAdversary", "ScoreSheet", "Settlement", "single_side"]
+
+
+def _settled_outcome(self: Settlement, rules: Rules, state: GameState) -> Outcome:
+    """The hand's result, with any payment made during the deal (the five-hand purchase,
+    AMB-38) added to the seats' changes (``Settlement.outcome``)."""
+    outcome = _played_outcome(self, rules, state)
+    transfers = rules.deal_rules.transfers(state)
+    if any(transfers):
+        payer = transfers.index(min(transfers))
+        payee = transfers.index(max(transfers))
+        outcome = self._paid(outcome, transfers, f"seat {payer} bought the hand of seat "
+                                                 f"{payee} for {max(transfers) * self.units()}")
+    payments, note = rules.contracts.side_payment(rules, state)
+    if any(payments):
+        outcome = self._paid(outcome, payments, note)
+    return outcome
+
+
+def _played_outcome(self: Settlement, rules: Rules, state: GameState) -> Outcome:
+    """The hand's result as played: the scoring's value, signed by the result and settled
+    (``Settlement._played``)."""
+    contract = state.contract
+    if contract is None:
+        return build_outcome(None, None, None, 0, 0, False, (0,) * len(state.hands), (),
+                             "thrown in: no contract was played")
+    if contract.co_declarers:
+        return self._joint(rules, state)
+    if rules.partner is not None:
+        state = rules.partner.settling(state)
+        contract = state.contract
+        assert contract is not None
+    made, parts = rules.scoring.score(rules, state)
+    sign = 1 if made else -1
+    value = sign * sum([v for _, v in parts])
+    party, defenders = state.party_tricks()
+    return build_outcome(contract, contract.declarer, contract.partner, party, defenders, made,
+                         self.settle(rules, state, value),
+                         tuple([(name, sign * v) for name, v in parts]))
 
 
 class Settlement(RuleModule, SettlementRules):
@@ -32,20 +70,7 @@ class Settlement(RuleModule, SettlementRules):
         """What one score unit is worth in this settlement (its stake)."""
         return 1
 
-    def outcome(self, rules: Rules, state: GameState) -> Outcome:
-        """The hand's result, with any payment made during the deal (the five-hand purchase,
-        AMB-38) added to the seats' changes."""
-        outcome = self._played(rules, state)
-        transfers = rules.deal_rules.transfers(state)
-        if any(transfers):
-            payer = transfers.index(min(transfers))
-            payee = transfers.index(max(transfers))
-            outcome = self._paid(outcome, transfers, f"seat {payer} bought the hand of seat "
-                                                     f"{payee} for {max(transfers) * self.units()}")
-        payments, note = rules.contracts.side_payment(rules, state)
-        if any(payments):
-            outcome = self._paid(outcome, payments, note)
-        return outcome
+    outcome = _settled_outcome
 
     def _paid(self, outcome: Outcome, payments: tuple[int, ...], note: str) -> Outcome:
         """``outcome`` with ``payments`` (score units, one per seat) added and noted."""
@@ -54,24 +79,7 @@ class Settlement(RuleModule, SettlementRules):
         return attrs.evolve(outcome, scores=scores,
                             note=f"{outcome.note}; {note}" if outcome.note else note)
 
-    def _played(self, rules: Rules, state: GameState) -> Outcome:
-        contract = state.contract
-        if contract is None:
-            return Outcome(None, None, None, 0, 0, False, (0,) * state.players, (),
-                           "thrown in: no contract was played")
-        if contract.co_declarers:
-            return self._joint(rules, state)
-        if rules.partner is not None:
-            state = rules.partner.settling(state)
-            contract = state.contract
-            assert contract is not None
-        made, parts = rules.scoring.score(rules, state)
-        sign = 1 if made else -1
-        value = sign * sum([v for _, v in parts])
-        party, defenders = state.party_tricks()
-        return Outcome(contract, contract.declarer, contract.partner, party, defenders, made,
-                       self.settle(rules, state, value),
-                       tuple([(name, sign * v) for name, v in parts]))
+    _played = _played_outcome
 
     def bound(self, rules: Rules) -> int:
         """Every seat a declarer of a joint contract, each settling the largest value."""
@@ -93,10 +101,10 @@ class Settlement(RuleModule, SettlementRules):
                           for seat, o in zip(contract.declarers, singles, strict=True)
                           for name, v in o.breakdown)
         first = singles[0]
-        return Outcome(contract, contract.declarer, None, first.party_tricks,
-                       first.defender_tricks, first.made, scores, breakdown,
-                       joint=tuple(zip(contract.declarers, (o.made for o in singles),
-                                       strict=True)))
+        return build_outcome(contract, contract.declarer, None, first.party_tricks,
+                             first.defender_tricks, first.made, scores, breakdown,
+                             joint=tuple(zip(contract.declarers, (o.made for o in singles),
+                                             strict=True)))
 
 
 @register("settlement", "settlement.score_sheet")
@@ -110,7 +118,7 @@ class ScoreSheet(Settlement):
     def settle(self, rules: Rules, state: GameState, value: int) -> tuple[int, ...]:
         """The change of each seat's score for a signed hand value."""
         party = state.party()
-        return tuple(value if seat in party else 0 for seat in range(state.players))
+        return tuple([value if seat in party else 0 for seat in range(len(state.hands))])
 
     def settled(self, rules: Rules, value: int) -> int:
         """The party's members each score the value."""
@@ -126,8 +134,8 @@ def _with_next_in_turn(state: GameState, seat: int, amount: int) -> tuple[int, .
     """``seat`` receives ``amount`` from the next player in turn alone (pays him, if negative):
     a settlement with one adversary (AMB-21 c, AMB-25, EDITORIAL)."""
     payer = state.in_turn(seat)[1]
-    return tuple(amount if s == seat else -amount if s == payer else 0
-                 for s in range(state.players))
+    return tuple([amount if s == seat else -amount if s == payer else 0
+                  for s in range(len(state.hands))])
 
 
 def single_side(rules: Rules, state: GameState) -> tuple[int, ...]:
@@ -201,7 +209,7 @@ class PerAdversary(Settlement):
         the hand out neither pays nor receives."""
         side = single_side(rules, state)
         if not side:
-            return (0,) * state.players
+            return (0,) * len(state.hands)
         amount = value * self.stake
         sitting = rules.sitting_out(state)
         out = () if not sitting else state.sitting_out
@@ -218,17 +226,17 @@ class PerAdversary(Settlement):
             # AMB-22 (b): the soloist's winnings (one amount from each other player), which
             # the adversaries pay in equal parts and the partners share
             total = amount * (rules.seated - 1)
-            return tuple(total // 2 if seat in side else 0 if seat in out
-                         else -total // adversaries for seat in range(state.players))
+            return tuple([total // 2 if seat in side else 0 if seat in out
+                          else -total // adversaries for seat in range(len(state.hands))])
         if self.partners_paid == "each":
-            return tuple(amount * adversaries if seat in side else 0 if seat in out
-                         else -amount * len(side) for seat in range(state.players))
+            return tuple([amount * adversaries if seat in side else 0 if seat in out
+                          else -amount * len(side) for seat in range(len(state.hands))])
         share, rest = divmod(amount * adversaries, len(side))
         if rest:
             raise ValueError(f"{len(side)} partners cannot share what "
                              f"{adversaries} adversaries pay")
-        return tuple(share if seat in side else 0 if seat in out else -amount
-                     for seat in range(state.players))
+        return tuple([share if seat in side else 0 if seat in out else -amount
+                      for seat in range(len(state.hands))])
 
     def _self_called(self, state: GameState, declarer: int, amount: int) -> tuple[int, ...]:
         """A self-called ace [S-FOS: "he of course plays without a partner"]: what the pair
@@ -237,8 +245,8 @@ class PerAdversary(Settlement):
         if self.self_call == "one_adversary":
             return _with_next_in_turn(state, declarer, amount)
         payers = state.in_turn(declarer)[1:]
-        return tuple(2 * amount * len(payers) if seat == declarer else -2 * amount
-                     if seat in payers else 0 for seat in range(state.players))
+        return tuple([2 * amount * len(payers) if seat == declarer else -2 * amount
+                      if seat in payers else 0 for seat in range(len(state.hands))])
 
     def _check_soloist_split(self, ladder: ContractRules, players: int, hand_size: int) -> None:
         """Raise ``ValueError`` when a partnership contract for every trick could not split a
