@@ -12,7 +12,9 @@ equivalent cards are played once, good cards first. Whether the party makes its 
 that count against the early-end rule's ``trick_goal`` where its verdict is a number of tricks,
 else an and-or search through the rule set's own states. The accelerator compiles this module
 (``solver.pxd`` declares its types): the trick count's arrays become C arrays and its steps C
-functions, one source for both (``COMPILED`` is the one place where they differ).
+functions, one source for both (``COMPILED`` is the one place where they differ: pure Python
+binds its own versions of the few steps whose C arrays and loops cost it most, the ``pure_``
+functions, which keep what they find in dictionaries).
 """
 
 from __future__ import annotations
