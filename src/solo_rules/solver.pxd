@@ -25,6 +25,8 @@ cdef class DoubleDummy:
     cdef public mask named
     cdef public bint renege
     cdef public dict made
+    # pure Python's tables of the steps it replaces (solver.py's pure_ functions): None here
+    cdef dict legal_known, moves_known, runs_known, seen_known
     cdef list held
     cdef mask w0, w1, w2
     cdef mask hand[8]

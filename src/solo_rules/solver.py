@@ -12,7 +12,9 @@ equivalent cards are played once, good cards first. Whether the party makes its 
 that count against the early-end rule's ``trick_goal`` where its verdict is a number of tricks,
 else an and-or search through the rule set's own states. The accelerator compiles this module
 (``solver.pxd`` declares its types): the trick count's arrays become C arrays and its steps C
-functions, one source for both (``COMPILED`` is the one place where they differ).
+functions, one source for both (``COMPILED`` is the one place where they differ: pure Python
+binds its own versions of the few steps whose C arrays and loops cost it most, the ``pure_``
+functions, which keep what they find in dictionaries).
 """
 
 from __future__ import annotations
@@ -148,6 +150,16 @@ class DoubleDummy:
     against its ``trick_goal`` where it has one, else ``and_or``, whose verdict reads the
     tricks won per seat and the flags: that table's key has them."""
 
+    #: the compiled search's tables of the steps pure Python replaces (the module's ``pure_``
+    #: functions): C arrays only (``solver.pxd``)
+    rank_at: list[int]
+    legal_keys: list[int]
+    legal_cards: list[int]
+    exact_keys: list[int]
+    exact_cards: list[int]
+    seen: list[int]
+    seen_lead: list[int]
+
     def __init__(self, state: GameState) -> None:
         rules = state.rules
         if not isinstance(rules, CompiledRules):
@@ -183,27 +195,29 @@ class DoubleDummy:
         #: ranks): whether the party makes its objective
         self.made: dict[tuple[object, ...], bool] = {}
         if not COMPILED:  # the compiled search's arrays are C arrays, and start zeroed; in
-            # pure Python the tables are sparse, as a search fills a few thousand places
+            # pure Python the tables are sparse, as a search fills a few thousand places, and
+            # the steps that the module's ``pure_`` functions replace keep dictionaries
             self.hand = zeros(SEATS)
             self.trick = zeros(PLIES)
-            self.norm = zeros((SCRATCH + 1) * CARDS)
+            self.norm = zeros(SCRATCH * CARDS)
             self.moves_at = zeros(PLIES * MOVES)
-            self.rank_at = zeros(PLIES * MOVES)
             self.keys = sparse()
             self.lead = sparse()
             self.low = sparse()
             self.high = sparse()
             self.best = sparse()
-            self.legal_keys = sparse()
-            self.legal_cards = sparse()
-            self.exact_keys = sparse()
-            self.exact_cards = sparse()
             self.hint_keys = sparse()
-            self.seen = sparse()
-            self.seen_lead = sparse()
             self.hint_cards = sparse()
             self.counts = zeros(SEATS)
             self.ruffers = zeros(SEATS)
+            #: per seat, hand and trick (its cards): the legal cards and their suits' cards
+            self.legal_known: dict[tuple[int, ...], tuple[int, int]] = {}
+            #: per seat, legal cards, live cards of their suits and trick: the moves, the hint
+            self.moves_known: dict[tuple[int, ...], tuple[list[int], int]] = {}
+            #: per legal and live cards of one suit (live ones shifted by 32): its runs' heads
+            self.runs_known: dict[int, list[int]] = {}
+            #: per hands as they are: the key of the hands in relative ranks (``words``)
+            self.seen_known: dict[tuple[int, ...], tuple[int, int, int]] = {}
         tables = rules.tables(contract.trump)
         pad = [0] * (CARDS - len(tables.power))
         self.power = [*tables.power, *pad]
@@ -838,6 +852,114 @@ class DoubleDummy:
         if key is not None:
             self.made[key] = self.made[exact] = result
         return result
+
+
+def pure_legal(search: DoubleDummy, seat: int, leader: int, count: int,
+               left: int) -> tuple[int, int]:
+    """The legal cards of ``seat`` to the trick (``legal_of``) and the cards of their suits,
+    in pure Python: asked of the rules once per seat, hand and trick as they are, no relative
+    ranks computed (a dictionary costs less than a C array's hashed table there)."""
+    start = left * SEATS
+    key = (seat, search.hand[seat], *search.trick[start:start + count])
+    known = search.legal_known.get(key)
+    if known is None:
+        legal = search.ask(seat, leader, count, left)
+        suits = 0
+        for cards in search.suit_masks:
+            if legal & cards:
+                suits |= cards
+        known = search.legal_known[key] = (legal, suits)
+    return known
+
+
+def pure_legal_of(search: DoubleDummy, seat: int, leader: int, count: int, left: int) -> int:
+    """``DoubleDummy.legal_of`` in pure Python (``pure_legal``)."""
+    return pure_legal(search, seat, leader, count, left)[0]
+
+
+def pure_generate(search: DoubleDummy, leader: int, count: int, live: int, left: int) -> int:
+    """``DoubleDummy.generate`` in pure Python, the same moves in the same order and the same
+    hint: kept per seat, legal cards, live cards of their suits and trick (all they depend
+    on), the runs of a suit per its legal and live cards, and sorted by the built-in sort
+    (stable, as the kernel's insertion sort is)."""
+    seat = search.turn[leader * SEATS + count]
+    start = left * SEATS
+    trick = search.trick[start:start + count]
+    known_legal = search.legal_known.get((seat, search.hand[seat], *trick))
+    legal, suits = known_legal if known_legal is not None else pure_legal(
+        search, seat, leader, count, left)
+    key = (seat, legal, live & suits, *trick)
+    known = search.moves_known.get(key)
+    if known is None:
+        moves: list[int] = []
+        for suit in range(5):
+            cards = search.suit_masks[suit]
+            if legal & cards:
+                runs = (legal & cards) | (live & cards) << 32
+                heads = search.runs_known.get(runs)
+                if heads is None:
+                    heads = search.runs_known[runs] = pure_heads(search, suit, legal, live)
+                moves += heads
+        hint = ((legal | (live & suits) << 32) * SPREAD & FULL) ^ seat
+        for card in trick:
+            hint = (hint ^ card) * MIX & FULL
+        mine = search.in_party[seat]
+        power = search.power
+        if not count:
+            moves.sort(key=(search.party_lead if mine else search.defence_lead).__getitem__)
+        else:
+            moves.sort(key=power.__getitem__)
+            held = search.winning(left, count)
+            if mine != search.in_party[search.turn[leader * SEATS + held]]:
+                best = trick[held]
+                bar = power[best]
+                suit_of = search.suit_of
+                taking = (suit_of[best], TRUMP_SUIT)
+                takers = [card for card in moves if power[card] > bar and suit_of[card] in taking]
+                moves = takers + [card for card in moves if card not in takers]
+        known = search.moves_known[key] = (moves, hint)
+    moves, search.hint = known
+    row = (start + count) * MOVES
+    search.moves_at[row:row + len(moves)] = moves
+    return len(moves)
+
+
+def pure_heads(search: DoubleDummy, suit: int, legal: int, live: int) -> list[int]:
+    """The first legal card of each run of equivalent cards of ``suit`` (``generate``), from
+    its strongest down."""
+    named = search.named
+    heads: list[int] = []
+    in_run = False
+    row = suit * CARDS
+    for card in search.order[row:row + search.order_len[suit]]:
+        if not live >> card & 1:
+            continue
+        if not legal >> card & 1:
+            in_run = False
+        elif named >> card & 1 or not in_run:
+            heads.append(card)
+            in_run = not named >> card & 1
+    return heads
+
+
+def pure_key_of(search: DoubleDummy, leader: int, live: int, left: int) -> bool:
+    """``DoubleDummy.key_of`` in pure Python: the key kept per hands as they are in a
+    dictionary, which loses none (the key does not depend on the leader)."""
+    exact = tuple(search.hand)
+    known = search.seen_known.get(exact)
+    if known is None:
+        search.normalise(live, left)
+        search.words(left)
+        search.seen_known[exact] = (search.w0, search.w1, search.w2)
+        return True
+    search.w0, search.w1, search.w2 = known
+    return False
+
+
+if not COMPILED:  # the steps whose C arrays and loops cost pure Python most (see ``COMPILED``)
+    DoubleDummy.legal_of = pure_legal_of  # type: ignore[method-assign,assignment]
+    DoubleDummy.generate = pure_generate  # type: ignore[method-assign,assignment]
+    DoubleDummy.key_of = pure_key_of  # type: ignore[method-assign,assignment]
 
 
 def solve(state: GameState) -> Solution:
