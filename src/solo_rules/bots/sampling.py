@@ -32,7 +32,7 @@ What it leaves to ``HeuristicBot`` (the same view, its own seed), and why:
 
 * the decisions before the play when ``bid_samples`` is 0: they solve a full deal once per
   sample and distinct contract reached: in ``benchmarks/solver.py`` the mean per variant is
-  13 to 226 ms in pure Python (the slowest of its ten deals a variant 0.8 s) and 0.5 to 4.8
+  10 to 170 ms in pure Python (the slowest of its ten deals a variant 0.6 s) and 0.5 to 4.7
   ms with the accelerator;
 * the play while its hand holds more than ``depth`` cards: the solve time grows about
   fourfold per extra trick (``benchmarks/sampling_bot.py`` reports the time per decision);
