@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import sys
 from pathlib import Path
 
@@ -66,11 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="store the digests")
     args = parser.parse_args(argv)
-    digests = today()
-    print(json.dumps(digests, indent=2))
-    if args.write:
-        DIGESTS.write_text(json.dumps(digests, indent=2) + "\n")
-    return 0
+    return hand_trace.show(today(), DIGESTS, args.write)
 
 
 if __name__ == "__main__":

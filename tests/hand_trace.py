@@ -73,6 +73,15 @@ def stored(path: Path = DIGESTS) -> dict[str, str]:
     return digests
 
 
+def show(digests: dict[str, str], path: Path, write: bool) -> int:
+    """Print ``digests`` and, with ``write``, store them in ``path``: the end of every trace
+    script's ``main``."""
+    print(json.dumps(digests, indent=2))
+    if write:
+        path.write_text(json.dumps(digests, indent=2) + "\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="store the digests")
@@ -84,11 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.write and (args.every_variant or args.hands != HANDS):
         parser.error("--write stores the digests of the stored variants' default hands only")
     variants = solo_rules.available_variants() if args.every_variant else VARIANTS
-    digests = {variant: trace(variant, args.hands) for variant in variants}
-    print(json.dumps(digests, indent=2))
-    if args.write:
-        DIGESTS.write_text(json.dumps(digests, indent=2) + "\n")
-    return 0
+    return show({variant: trace(variant, args.hands) for variant in variants}, DIGESTS,
+                args.write)
 
 
 if __name__ == "__main__":

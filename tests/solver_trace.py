@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import random
 import sys
 from pathlib import Path
+
+import hand_trace
 
 import solo_rules
 from solo_rules import GameState, Phase
@@ -61,19 +62,15 @@ def trace(variant_id: str) -> str:
 
 def stored() -> dict[str, str]:
     """The stored digests, by variant id."""
-    digests: dict[str, str] = json.loads(DIGESTS.read_text())
-    return digests
+    return hand_trace.stored(DIGESTS)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="store the digests")
     args = parser.parse_args(argv)
-    digests = {variant: trace(variant) for variant in VARIANTS}
-    print(json.dumps(digests, indent=2))
-    if args.write:
-        DIGESTS.write_text(json.dumps(digests, indent=2) + "\n")
-    return 0
+    return hand_trace.show({variant: trace(variant) for variant in VARIANTS}, DIGESTS,
+                           args.write)
 
 
 if __name__ == "__main__":
