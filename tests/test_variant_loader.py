@@ -79,6 +79,18 @@ def test_missing_variant_path() -> None:
         load_variant("/nonexistent/nowhere.yaml")
 
 
+def test_a_directory_named_like_a_variant_id_does_not_hide_the_variant(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the tests' own folders are named so (tests/foster): run from there, "foster" was read as
+    # a path and refused as "no such variant file"
+    (tmp_path / "foster").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert load_variant("foster").id == "foster"
+    with pytest.raises(VariantError, match=r"^elsewhere: no such variant file"):
+        load_variant("elsewhere")
+
+
 def test_lineage_runs_from_the_file_to_the_root() -> None:
     assert load_variant("altenburg-1988").lineage == ("altenburg-1988", "german-solo-family")
 

@@ -348,16 +348,17 @@ def _digest(tree: Mapping[str, Any], lineage: Sequence[str]) -> str:
 
 def _locate(source: str) -> Path:
     """The file of a variant id or path; a name the file system refuses (too long, a NUL
-    byte) is a ``VariantError`` too."""
+    byte) is a ``VariantError`` too. A file of that name comes first, then a bundled variant
+    of that id: a directory named like an id (``tests/foster``) does not hide the variant."""
     try:
         path = Path(source)
-        if path.suffix in (".yaml", ".yml") or path.exists():
-            if not path.is_file():
-                raise VariantError(f"{_cut(source)}: no such variant file")
+        if path.is_file():
             return path
         candidate = variant_dir() / f"{source}.yaml"
         if _ID.fullmatch(source) and candidate.is_file():
             return candidate
+        if path.suffix in (".yaml", ".yml") or path.exists():
+            raise VariantError(f"{_cut(source)}: no such variant file")
     except (OSError, ValueError) as exc:
         if isinstance(exc, VariantError):
             raise
