@@ -43,12 +43,15 @@ def test_evolve_replace_and_pickle_keep_every_field() -> None:
 def test_replace_copies_every_field_and_changes_only_those_named() -> None:
     """``replace`` builds from every field: a field added to ``GameState`` and not to
     ``replace`` would be lost, and an unknown name must stay an error. Each marker is of its
-    field's type (the compiled build keeps seats as C ints and sequences as tuples)."""
+    field's type (the compiled build keeps seats as C ints, sequences as tuples and the rule
+    set as a ``RuleCore``: another variant's rule set marks it)."""
     state = solo_rules.new_game("altenburg-1988", seed=3)
+    other_rules = solo_rules.compile(solo_rules.load_variant("foster"))
     assert type(replace(state)) is GameState and replace(state) == state
     for number, field in enumerate(attrs.fields(GameState)):
         value = getattr(state, field.name)
-        marker = (200 + number if type(value) is int
+        marker = (other_rules if field.name == "rules"
+                  else 200 + number if type(value) is int
                   else (object(),) if type(value) is tuple else object())
         changed = replace(state, **{field.name: marker})
         assert type(changed) is GameState

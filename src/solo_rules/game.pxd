@@ -4,22 +4,22 @@
 # player and history are read as C struct members, the phase tables as typed dicts.
 cimport cython
 
-from solo_rules.state cimport GameState
+from solo_rules.state cimport GameState, RuleCore
 
 @cython.locals(legal_of=dict, ids=tuple)
-cpdef tuple _legal_ids(object self, GameState state)
+cpdef tuple _legal_ids(RuleCore self, GameState state)
 
 @cython.locals(legal_of=dict, ids=tuple, table=tuple)
-cpdef tuple _legal_actions(object self, GameState state)
+cpdef tuple _legal_actions(RuleCore self, GameState state)
 
 @cython.locals(apply_of=dict, ids=tuple)
-cpdef object _apply_legal(object self, GameState state, object aid)
+cpdef object _apply_legal(RuleCore self, GameState state, object aid)
 
 @cython.locals(ids=tuple)
-cpdef object _apply_chosen(object self, GameState state, object action)
+cpdef object _apply_chosen(RuleCore self, GameState state, object action)
 
 @cython.locals(ids=tuple)
-cpdef bint _is_legal(object self, GameState state, object aid)
+cpdef bint _is_legal(RuleCore self, GameState state, object aid)
 
 @cython.locals(apply_of=dict)
-cpdef GameState _apply_id(object self, GameState state, object aid)
+cpdef GameState _apply_id(RuleCore self, GameState state, object aid)

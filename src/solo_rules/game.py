@@ -45,6 +45,7 @@ from solo_rules.state import (
     Outcome,
     Phase,
     PlayerView,
+    RuleCore,
     build_state,
     replace,
 )
@@ -150,7 +151,7 @@ def _apply_id(self: CompiledRules, state: GameState, aid: int) -> GameState:
     return apply(self, state, aid, (*state.history, (state.player, aid)))
 
 
-class CompiledRules(Rules):
+class CompiledRules(RuleCore, Rules):
     """A variant's modules bound into the loop's phase table, with the action table and the
     trump tables cached. Equal variants compile to equal rule sets."""
 

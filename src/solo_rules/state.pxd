@@ -6,10 +6,22 @@
 # subclass) and with a free list: a hand builds and drops a state on every transition.
 cimport cython
 
+# The compiled rule set's tables (game.CompiledRules derives from it): the rule modules that
+# cimport it read a table or a module as a C struct member, not through Python's attribute
+# lookup on the rule set's class and dict. Public: CompiledRules fills it as Python attributes.
+cdef class RuleCore:
+    cdef public int players, seated, hand_size
+    cdef public object pack, ranking
+    cdef public tuple next_seat, turn_orders, turn_positions, trump_tables, _action_table
+    cdef public object deal_rules, auction, contracts, partner, play, early_end, scoring
+    cdef public object settlement
+    cdef public dict stages, _legal_of, _apply_of, _after, _contract_defs
+    cdef public tuple _last_legal
+
 @cython.final
 @cython.freelist(32)
 cdef class GameState:
-    cdef readonly object rules
+    cdef readonly RuleCore rules
     cdef readonly object phase
     cdef readonly int player
     cdef readonly int dealer
@@ -30,7 +42,7 @@ cdef class GameState:
     cpdef tuple party_tricks(self)
 
 @cython.locals(state=GameState)
-cpdef GameState build_state(object rules, object phase, int player, int dealer, tuple hands,
+cpdef GameState build_state(RuleCore rules, object phase, int player, int dealer, tuple hands,
                             tuple history, object auction, object contract, tuple trick,
                             int leader, tuple tricks, tuple won, object flags, tuple dealt)
 

@@ -41,6 +41,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "PlayerView",
+    "RuleCore",
     "RuleSet",
     "Trick",
     "build_outcome",
@@ -255,6 +256,20 @@ class RuleSet(Protocol):
         """The game record of the hand that led to ``state``."""
         ...
 
+
+
+class RuleCore:
+    """The part of a compiled rule set that the loop and the rule modules read on every
+    transition: the sizes, the seat and trump tables, each slot's module and the phase
+    dispatch (``solo_rules.game.CompiledRules`` fills it; ``slots.Rules`` types it). It is
+    declared here, below every rule module, so that the accelerator can make it a C struct
+    (``state.pxd``) that a compiled module reads by C member access."""
+
+    __slots__ = ("_action_table", "_after", "_apply_of", "_contract_defs", "_last_legal",
+                 "_legal_of", "auction", "contracts", "deal_rules", "early_end", "hand_size",
+                 "next_seat", "pack", "partner", "play", "players", "ranking", "scoring",
+                 "seated", "settlement", "stages", "trump_tables", "turn_orders",
+                 "turn_positions")
 
 #: The fields of ``GameState``, in order: its constructor's parameters, its equality, hash,
 #: ``repr`` and pickle, and ``attrs.fields(GameState)``.

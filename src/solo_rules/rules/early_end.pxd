@@ -4,7 +4,7 @@
 # a C int against the flag bits (Flags has five bits).
 cimport cython
 
-from solo_rules.state cimport GameState
+from solo_rules.state cimport GameState, RuleCore
 
 cdef int _SETTLED, _STOPPED, _CONTINUED, _REVEALED, _ASKED
 
@@ -12,12 +12,12 @@ cdef int _SETTLED, _STOPPED, _CONTINUED, _REVEALED, _ASKED
 cpdef tuple declarer_sees_party_sweep(GameState state)
 
 @cython.locals(flags=int)
-cpdef object raised_objective(object rules, GameState state)
+cpdef object raised_objective(RuleCore rules, GameState state)
 
-cpdef GameState _after_trick(object self, object rules, GameState state)
+cpdef GameState _after_trick(object self, RuleCore rules, GameState state)
 
 @cython.locals(flags=int, at=int, done=int, ask=list)
-cpdef list _prime_decisions(object self, object rules, GameState state)
+cpdef list _prime_decisions(object self, RuleCore rules, GameState state)
 
 @cython.locals(flags=int, total=int, objective=int, party=int, defenders=int)
-cpdef bint _prime_finished(object self, object rules, GameState state)
+cpdef bint _prime_finished(object self, RuleCore rules, GameState state)

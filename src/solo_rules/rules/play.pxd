@@ -5,15 +5,15 @@
 # ids and masks stay Python ints (a mask is shifted by up to 31 bits).
 cimport cython
 
-from solo_rules.state cimport GameState, build_state
+from solo_rules.state cimport GameState, RuleCore, build_state
 
 @cython.locals(trick=tuple)
-cpdef object _legal_mask(object self, object rules, GameState state, int seat)
+cpdef object _legal_mask(object self, RuleCore rules, GameState state, int seat)
 
 @cython.locals(seat=int)
-cpdef tuple _legal_cards(object self, object rules, GameState state)
+cpdef tuple _legal_cards(object self, RuleCore rules, GameState state)
 
 @cython.locals(players=int, seat=int, held=list, hands=tuple, trick=tuple, following=int,
                position=int, winner=int, won=list)
-cpdef GameState _play_card(object self, object rules, GameState state, object aid,
+cpdef GameState _play_card(object self, RuleCore rules, GameState state, object aid,
                            tuple history)

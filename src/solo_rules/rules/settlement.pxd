@@ -3,8 +3,8 @@
 # every hand's end runs (Settlement.outcome and its _played) takes the state as the C type
 # GameState (state.pxd): its fields are read as C struct members, its parties and the outcome
 # are built by C calls.
-from solo_rules.state cimport GameState, build_outcome
+from solo_rules.state cimport GameState, RuleCore, build_outcome
 
-cpdef object _settled_outcome(object self, object rules, GameState state)
+cpdef object _settled_outcome(object self, RuleCore rules, GameState state)
 
-cpdef object _played_outcome(object self, object rules, GameState state)
+cpdef object _played_outcome(object self, RuleCore rules, GameState state)

@@ -4,14 +4,14 @@
 # and its seats, levels and action ids are C ints (a table has at most 6 seats, an id < 128).
 cimport cython
 
-from solo_rules.state cimport GameState
+from solo_rules.state cimport GameState, RuleCore
 
 cdef int _PASS_ID, _HOLD_ID
 
 @cython.locals(seat=int, players=int, level_of=int, preferred=int, holder=int, level=int,
                overbids=bint)
-cpdef tuple _step(object self, object rules, GameState state, int aid)
+cpdef tuple _step(object self, RuleCore rules, GameState state, int aid)
 
 @cython.locals(eldest=int, challenger=int)
-cpdef tuple _next_entrant(object rules, GameState state, object auction, int players, int holder,
+cpdef tuple _next_entrant(RuleCore rules, GameState state, object auction, int players, int holder,
                           int level, int preferred, bint overbids)
