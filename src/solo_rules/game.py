@@ -13,7 +13,6 @@ import functools
 import random
 import threading
 from collections.abc import Sequence
-from operator import itemgetter
 from pathlib import Path
 from typing import cast
 
@@ -46,6 +45,12 @@ from solo_rules.state import (
     Phase,
     PlayerView,
     RuleCore,
+    _apply_chosen,
+    _apply_id,
+    _apply_legal,
+    _is_legal,
+    _legal_actions,
+    _legal_ids,
     build_state,
     replace,
 )
@@ -71,84 +76,6 @@ def _modules(variant: Variant) -> dict[str, RuleModule]:
             raise TypeError(f"{variant.id}: rules.{slot} is {type(module).__name__}, which "
                             f"does not implement {protocol.__name__}")
     return modules
-
-
-# The loop's hot methods of ``CompiledRules``, written as module functions so that the
-# accelerator can type them (``game.pxd``: the state as the C type it compiles to); the class
-# binds them.
-
-def _legal_ids(self: CompiledRules, state: GameState) -> tuple[int, ...]:
-    """The legal action ids in ``state``, ascending."""
-    legal_of = self._legal_of
-    legal = legal_of.get(state.phase)
-    ids = () if legal is None else legal(self, state)
-    self._last_legal = (state, ids)
-    return ids
-
-
-def _legal_actions(self: CompiledRules, state: GameState) -> tuple[Action, ...]:
-    """The legal actions in ``state``, by ascending id (its legal ids, as ``legal_ids``)."""
-    legal_of = self._legal_of
-    legal = legal_of.get(state.phase)
-    ids = () if legal is None else legal(self, state)
-    self._last_legal = (state, ids)
-    table = self._action_table
-    if len(ids) > 1:
-        actions: tuple[Action, ...] = itemgetter(*ids)(table)
-        return actions
-    return (table[ids[0]],) if ids else ()
-
-
-def _apply_legal(self: CompiledRules, state: GameState, aid: int) -> GameState | None:
-    """The state after ``aid`` when it is legal in ``state`` (checked as ``is_legal``
-    does), else ``None``: the checked ``apply`` in one call."""
-    apply_of = self._apply_of
-    apply = apply_of.get(state.phase)
-    if apply is None:
-        return None
-    last, ids = self._last_legal
-    if not (aid in ids if last is state else self.stages[state.phase].is_legal(self, state,
-                                                                                aid)):
-        return None
-    return apply(self, state, aid, (*state.history, (state.player, aid)))
-
-
-def _apply_chosen(self: CompiledRules, state: GameState, action: object) -> GameState | None:
-    """The state after ``action`` when it is one of this variant's own actions (the very
-    object ``legal_actions`` gave) or an id, and legal in ``state`` by the legal set just
-    computed for it; else ``None``, and ``GameState.apply`` takes its general path. The
-    checked ``apply`` of a player choosing from ``legal_actions()``, in one call."""
-    last, ids = self._last_legal
-    if last is not state:
-        return None
-    if type(action) is Action:
-        aid = action.id
-        if aid not in ids or self._action_table[aid] is not action:
-            return None
-    elif type(action) is int and action in ids:
-        aid = action
-    else:
-        return None
-    return self._apply_of[state.phase](self, state, aid,
-                                       (*state.history, (state.player, aid)))
-
-
-def _is_legal(self: CompiledRules, state: GameState, aid: int) -> bool:
-    """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""
-    last, ids = self._last_legal
-    if last is state:
-        return aid in ids
-    stage = self.stages.get(state.phase)
-    return stage is not None and stage.is_legal(self, state, aid)
-
-
-def _apply_id(self: CompiledRules, state: GameState, aid: int) -> GameState:
-    """The state after the legal action ``aid``."""
-    apply_of = self._apply_of
-    apply = apply_of.get(state.phase)
-    if apply is None:
-        raise InvalidStateError("the hand is over")
-    return apply(self, state, aid, (*state.history, (state.player, aid)))
 
 
 class CompiledRules(RuleCore, Rules):

@@ -55,3 +55,23 @@ cpdef object dealt_mask(GameState state, int seat)
 cpdef object build_outcome(object contract, object declarer, object partner,
                            object party_tricks, object defender_tricks, object made,
                            object scores, object breakdown, object note=*, object joint=*)
+
+# The loop's phase dispatch (CompiledRules binds these as its methods), called by GameState's
+# legal_actions and apply as C calls: the rule set's tables read as C members.
+@cython.locals(legal_of=dict, ids=tuple)
+cpdef tuple _legal_ids(RuleCore self, GameState state)
+
+@cython.locals(legal_of=dict, ids=tuple, table=tuple)
+cpdef tuple _legal_actions(RuleCore self, GameState state)
+
+@cython.locals(apply_of=dict, ids=tuple)
+cpdef object _apply_legal(RuleCore self, GameState state, object aid)
+
+@cython.locals(ids=tuple)
+cpdef object _apply_chosen(RuleCore self, GameState state, object action)
+
+@cython.locals(ids=tuple)
+cpdef bint _is_legal(RuleCore self, GameState state, object aid)
+
+@cython.locals(apply_of=dict)
+cpdef GameState _apply_id(RuleCore self, GameState state, object aid)

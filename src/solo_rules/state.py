@@ -12,6 +12,8 @@ from __future__ import annotations
 import enum
 import functools
 import operator
+from collections.abc import Callable
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Protocol, SupportsIndex, cast
 
@@ -214,6 +216,18 @@ class RuleSet(Protocol):
     #: ``turn_orders`` inverted: ``turn_positions[first][seat]`` is the place of ``seat`` in
     #: turn from ``first`` (0 for ``first`` itself)
     turn_positions: tuple[tuple[int, ...], ...]
+    #: each phase's legal ids and its apply, bound once: the dispatch is one look-up
+    _legal_of: dict[str, Callable[[Any, GameState], tuple[int, ...]]]
+    _apply_of: dict[str, Callable[[Any, GameState, int, tuple[tuple[int, int], ...]],
+                                  GameState]]
+    #: the stage owning each phase (``slots.Stage``), asked for a state not just listed
+    stages: dict[str, Any]
+    #: the actions by id (an id no action has holds ``None``, never read)
+    _action_table: tuple[Action, ...]
+    #: the last state whose legal ids were asked for, and its ids: ``apply`` checks the
+    #: action a player just chose from them without computing them again (one tuple,
+    #: replaced whole, so threads sharing the rule set read a consistent pair)
+    _last_legal: tuple[GameState | None, tuple[int, ...]]
 
     @property
     def variant(self) -> Variant: ...
@@ -270,6 +284,85 @@ class RuleCore:
                  "next_seat", "pack", "partner", "play", "players", "ranking", "scoring",
                  "seated", "settlement", "stages", "trump_tables", "turn_orders",
                  "turn_positions")
+
+
+# The loop's phase dispatch, read on every transition: module functions over a ``RuleCore``
+# that ``CompiledRules`` binds as its methods and ``GameState`` calls directly (compiled, a C
+# call: ``state.pxd`` types the rule set and the state as their C types).
+
+def _legal_ids(self: RuleSet, state: GameState) -> tuple[int, ...]:
+    """The legal action ids in ``state``, ascending."""
+    legal_of = self._legal_of
+    legal = legal_of.get(state.phase)
+    ids = () if legal is None else legal(self, state)
+    self._last_legal = (state, ids)
+    return ids
+
+
+def _legal_actions(self: RuleSet, state: GameState) -> tuple[Action, ...]:
+    """The legal actions in ``state``, by ascending id (its legal ids, as ``legal_ids``)."""
+    legal_of = self._legal_of
+    legal = legal_of.get(state.phase)
+    ids = () if legal is None else legal(self, state)
+    self._last_legal = (state, ids)
+    table = self._action_table
+    if len(ids) > 1:
+        actions: tuple[Action, ...] = itemgetter(*ids)(table)
+        return actions
+    return (table[ids[0]],) if ids else ()
+
+
+def _apply_legal(self: RuleSet, state: GameState, aid: int) -> GameState | None:
+    """The state after ``aid`` when it is legal in ``state`` (checked as ``is_legal``
+    does), else ``None``: the checked ``apply`` in one call."""
+    apply_of = self._apply_of
+    apply = apply_of.get(state.phase)
+    if apply is None:
+        return None
+    last, ids = self._last_legal
+    if not (aid in ids if last is state else self.stages[state.phase].is_legal(self, state,
+                                                                                aid)):
+        return None
+    return apply(self, state, aid, (*state.history, (state.player, aid)))
+
+
+def _apply_chosen(self: RuleSet, state: GameState, action: object) -> GameState | None:
+    """The state after ``action`` when it is one of this variant's own actions (the very
+    object ``legal_actions`` gave) or an id, and legal in ``state`` by the legal set just
+    computed for it; else ``None``, and ``GameState.apply`` takes its general path. The
+    checked ``apply`` of a player choosing from ``legal_actions()``, in one call."""
+    last, ids = self._last_legal
+    if last is not state:
+        return None
+    if type(action) is Action:
+        aid = action.id
+        if aid not in ids or self._action_table[aid] is not action:
+            return None
+    elif type(action) is int and action in ids:
+        aid = action
+    else:
+        return None
+    return self._apply_of[state.phase](self, state, aid,
+                                       (*state.history, (state.player, aid)))
+
+
+def _is_legal(self: RuleSet, state: GameState, aid: int) -> bool:
+    """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""
+    last, ids = self._last_legal
+    if last is state:
+        return aid in ids
+    stage = self.stages.get(state.phase)
+    return stage is not None and stage.is_legal(self, state, aid)
+
+
+def _apply_id(self: RuleSet, state: GameState, aid: int) -> GameState:
+    """The state after the legal action ``aid``."""
+    apply_of = self._apply_of
+    apply = apply_of.get(state.phase)
+    if apply is None:
+        raise InvalidStateError("the hand is over")
+    return apply(self, state, aid, (*state.history, (state.player, aid)))
+
 
 #: The fields of ``GameState``, in order: its constructor's parameters, its equality, hash,
 #: ``repr`` and pickle, and ``attrs.fields(GameState)``.
@@ -441,7 +534,7 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, sorted by id; empty exactly when the hand is over."""
-        return self.rules.legal_actions(self)
+        return _legal_actions(self.rules, self)
 
     def action(self, text: str) -> Action:
         """The action of this variant written as ``text`` (raises ``ActionParseError``)."""
@@ -456,7 +549,7 @@ class GameState:
         ``TypeError`` for anything else.
         """
         rules = self.rules
-        after = rules.apply_chosen(self, action)  # the common case: a legal choice, just listed
+        after = _apply_chosen(rules, self, action)  # the common case: a legal choice, just listed
         if after is not None:
             return after
         if isinstance(action, Action):
@@ -475,7 +568,7 @@ class GameState:
                             f"{type(action).__name__} {action!r:.60}")
         if self.phase == _END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
-        after = rules.apply_legal(self, aid)
+        after = _apply_legal(rules, self, aid)
         if after is None:
             texts = [rules.actions.by_id[a].text for a in rules.legal_ids(self)]
             reason, why = rules.refusal(self, aid)
@@ -487,7 +580,7 @@ class GameState:
     def apply_unchecked(self, action: Action | int) -> GameState:
         """The state after a legal ``action``, without the legality check: the fast path for
         rollouts. An illegal action here gives an undefined state."""
-        return self.rules.apply_id(self, action if isinstance(action, int) else action.id)
+        return _apply_id(self.rules, self, action if isinstance(action, int) else action.id)
 
     def outcome(self) -> Outcome:
         """The result of the finished hand (raises ``InvalidStateError`` before the end)."""
