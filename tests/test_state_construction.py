@@ -5,6 +5,7 @@ equality, hashing, ``repr``, ``attrs.fields``/``evolve``, pickling, copies)."""
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import pytest
 import solo_rules
 from solo_rules import accelerator
 from solo_rules import state as state_module
-from solo_rules.state import GameState, replace
+from solo_rules.state import GameState, Outcome, build_outcome, replace
 
 
 def test_a_built_state_is_a_frozen_game_state_equal_to_its_copies() -> None:
@@ -87,3 +88,11 @@ def test_the_construction_switch_says_which_path_runs() -> None:
     shown = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True,
                            check=True).stdout.split()
     assert shown == [str(compiled), "auction"]
+
+
+def test_build_outcome_takes_every_field_of_outcome() -> None:
+    """The settlement copies an outcome field by field through ``build_outcome`` (a payment
+    added by ``Settlement._paid``): a field added to ``Outcome`` and not to ``build_outcome``
+    would be lost there."""
+    parameters = list(inspect.signature(build_outcome).parameters)
+    assert parameters == [field.name for field in attrs.fields(Outcome)]

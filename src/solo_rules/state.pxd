@@ -40,6 +40,8 @@ cdef class GameState:
     # the modules that type the state as GameState
     cpdef tuple party(self)
     cpdef tuple party_tricks(self)
+    # the seats in turn, asked on every card (and at the hand's end) where a seat sits out
+    cpdef tuple in_turn(self, int first)
 
 @cython.locals(state=GameState)
 cpdef GameState build_state(RuleCore rules, object phase, int player, int dealer, tuple hands,
