@@ -63,7 +63,7 @@ cpdef object build_outcome(object contract, object declarer, object partner,
 @cython.locals(legal_of=dict, ids=tuple)
 cpdef tuple _legal_ids(RuleCore self, GameState state)
 
-@cython.locals(legal_of=dict, ids=tuple, table=tuple)
+@cython.locals(legal_of=dict, ids=tuple, table=tuple, aid=Py_ssize_t)
 cpdef tuple _legal_actions(RuleCore self, GameState state)
 
 @cython.locals(apply_of=dict, ids=tuple)

@@ -306,6 +306,8 @@ def _legal_actions(self: RuleSet, state: GameState) -> tuple[Action, ...]:
     ids = () if legal is None else legal(self, state)
     self._last_legal = (state, ids)
     table = self._action_table
+    if COMPILED:  # a loop in C; pure Python's fastest is one ``itemgetter`` call
+        return tuple([table[aid] for aid in ids])
     if len(ids) > 1:
         actions: tuple[Action, ...] = itemgetter(*ids)(table)
         return actions
@@ -323,7 +325,7 @@ def _apply_legal(self: RuleSet, state: GameState, aid: int) -> GameState | None:
     if not (aid in ids if last is state else self.stages[state.phase].is_legal(self, state,
                                                                                 aid)):
         return None
-    return apply(self, state, aid, (*state.history, (state.player, aid)))
+    return apply(self, state, aid, state.history + ((state.player, aid),))
 
 
 def _apply_chosen(self: RuleSet, state: GameState, action: object) -> GameState | None:
@@ -343,7 +345,7 @@ def _apply_chosen(self: RuleSet, state: GameState, action: object) -> GameState 
     else:
         return None
     return self._apply_of[state.phase](self, state, aid,
-                                       (*state.history, (state.player, aid)))
+                                       state.history + ((state.player, aid),))
 
 
 def _is_legal(self: RuleSet, state: GameState, aid: int) -> bool:
@@ -361,7 +363,7 @@ def _apply_id(self: RuleSet, state: GameState, aid: int) -> GameState:
     apply = apply_of.get(state.phase)
     if apply is None:
         raise InvalidStateError("the hand is over")
-    return apply(self, state, aid, (*state.history, (state.player, aid)))
+    return apply(self, state, aid, state.history + ((state.player, aid),))
 
 
 #: The fields of ``GameState``, in order: its constructor's parameters, its equality, hash,

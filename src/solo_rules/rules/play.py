@@ -123,7 +123,7 @@ def _play_card(self: FollowSuit, rules: Rules, state: GameState, aid: int,
     held = list(state.hands)
     held[seat] &= ~(1 << aid)
     hands = tuple(held)
-    trick = (*state.trick, aid)
+    trick = state.trick + (aid,)
     contract = state.contract
     assert contract is not None
     flags = state.flags
@@ -143,7 +143,7 @@ def _play_card(self: FollowSuit, rules: Rules, state: GameState, aid: int,
     won[winner] += 1
     after = build_state(rules, _PLAY, winner, state.dealer, hands, history,
                         state.auction, contract, (), winner,
-                        (*state.tricks, Trick(state.leader, trick, winner)), tuple(won), flags,
+                        state.tricks + (Trick(state.leader, trick, winner),), tuple(won), flags,
                         state.dealt)
     return rules.early_end.after_trick(rules, after)
 
