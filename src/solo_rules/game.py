@@ -21,7 +21,6 @@ from solo_rules.cards import Card, CardSet, parse_cards
 from solo_rules.errors import InvalidStateError, VariantError
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.record_format import GameRecord, record_of
-from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import (
     AuctionRules,
     ContractRules,
@@ -87,7 +86,7 @@ class CompiledRules(RuleCore, Rules):
         self._hash = hash(variant)  # rule modules key their caches on the rule set
         modules = _modules(variant)
         self.pack_rules = pack = cast(PackRules, modules["pack"])
-        self.deal_rules = cast(DealRules, modules["deal"])
+        self.deal_rules: DealRules = cast(DealRules, modules["deal"])
         self.auction = cast(AuctionRules, modules["auction"])
         self.contracts = cast(ContractRules, modules["contracts"])
         self.partner = cast(PartnerRules | None, modules.get("partner"))
@@ -180,10 +179,6 @@ class CompiledRules(RuleCore, Rules):
         """The cached ranking tables of a contract's trumps (``None``: not yet named)."""
         return self.trump_tables[_NO_TRUMP if trump is None else trump]
 
-    def contract_def(self, contract_id: str) -> ContractDef:
-        """The contract definition by id."""
-        return self._contract_defs[contract_id]
-
     def contract_text(self, contract: Contract) -> str:
         """``Solo by seat 2, trumps H`` and the like."""
         return self.contracts.text(contract)
@@ -207,10 +202,6 @@ class CompiledRules(RuleCore, Rules):
         return self.advance(dealt)
 
     # -- the loop --------------------------------------------------------------------------
-
-    def sitting_out(self, state: GameState) -> int:
-        """The seats (a mask) that sit this hand out: none unless the deal rule says so."""
-        return 0 if self.seated == self.players else self.deal_rules.sitting_out(state)
 
     def advance(self, state: GameState) -> GameState:
         """Leave the current phase for the next one, in rulebook order, that applies to this

@@ -9,6 +9,8 @@ cimport cython
 # The compiled rule set's tables (game.CompiledRules derives from it): the rule modules that
 # cimport it read a table or a module as a C struct member, not through Python's attribute
 # lookup on the rule set's class and dict. Public: CompiledRules fills it as Python attributes.
+cdef class GameState
+
 cdef class RuleCore:
     cdef public int players, seated, hand_size
     cdef public object pack, ranking
@@ -17,6 +19,9 @@ cdef class RuleCore:
     cdef public object settlement
     cdef public dict stages, _legal_of, _apply_of, _after, _contract_defs
     cdef public tuple _last_legal
+
+    cpdef object contract_def(self, object contract_id)
+    cpdef int sitting_out(self, GameState state) except? -1
 
 @cython.final
 @cython.freelist(32)

@@ -285,6 +285,26 @@ class RuleCore:
                  "seated", "settlement", "stages", "trump_tables", "turn_orders",
                  "turn_positions")
 
+    players: int
+    seated: int
+    #: ``slots.DealRules`` and ``ContractDef`` by id: the rule layer above types them
+    deal_rules: Any
+    _contract_defs: dict[str, Any]
+
+    # Two questions the rule modules ask many times a hand; methods here so that a compiled
+    # module calls them in C (``state.pxd``).
+
+    def contract_def(self, contract_id: str) -> Any:
+        """The contract definition (a ``ContractDef``) by id."""
+        return self._contract_defs[contract_id]
+
+    def sitting_out(self, state: GameState) -> int:
+        """The seats (a mask) that sit this hand out: none unless the deal rule says so."""
+        if self.seated == self.players:
+            return 0
+        out: int = self.deal_rules.sitting_out(state)
+        return out
+
 
 # The loop's phase dispatch, read on every transition: module functions over a ``RuleCore``
 # that ``CompiledRules`` binds as its methods and ``GameState`` calls directly (compiled, a C
