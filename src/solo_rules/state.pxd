@@ -82,3 +82,6 @@ cpdef bint _is_legal(RuleCore self, GameState state, object aid)
 
 @cython.locals(apply_of=dict)
 cpdef GameState _apply_id(RuleCore self, GameState state, object aid)
+
+# replace(state, **changes) at each phase's end: the fields read as C members
+cpdef GameState _replaced(GameState state, dict changes)

@@ -633,8 +633,6 @@ class GameState:
 
 
 _ALL_FIELDS = operator.attrgetter(*_FIELDS)
-#: each field's place in ``_FIELDS``, for ``replace``
-_INDEX = {name: index for index, name in enumerate(_FIELDS)}
 _new_object = object.__new__
 
 
@@ -757,10 +755,20 @@ def replace(state: GameState, **changes: Any) -> GameState:
     """``state`` with some fields changed: ``attrs.evolve`` without its generic machinery (on
     the engine's hot path: an auction's or a hand's end, a phase entered). An unknown field
     is a ``TypeError``."""
-    fields = list(_ALL_FIELDS(state))
-    for name, value in changes.items():
-        index = _INDEX.get(name)
-        if index is None:
-            raise TypeError(f"GameState has no field {name!r}")
-        fields[index] = value
-    return build_state(*fields)
+    return _replaced(state, changes)
+
+
+def _replaced(state: GameState, changes: dict[str, Any]) -> GameState:
+    """``replace``'s work, typed by the accelerator (``state.pxd``): each field is the change
+    named for it, else the state's own, read as a C member when compiled."""
+    after = build_state(changes.pop("rules", state.rules), changes.pop("phase", state.phase),
+                        changes.pop("player", state.player), changes.pop("dealer", state.dealer),
+                        changes.pop("hands", state.hands), changes.pop("history", state.history),
+                        changes.pop("auction", state.auction),
+                        changes.pop("contract", state.contract),
+                        changes.pop("trick", state.trick), changes.pop("leader", state.leader),
+                        changes.pop("tricks", state.tricks), changes.pop("won", state.won),
+                        changes.pop("flags", state.flags), changes.pop("dealt", state.dealt))
+    if changes:
+        raise TypeError(f"GameState has no field {next(iter(changes))!r}")
+    return after
