@@ -24,6 +24,9 @@ __all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound"]
 
 #: Keep a bid that was just made over one's own (the Niese IsIt keep rule, AMB-28).
 KEEP = Word("keep", 73, (), "keeps his bid")
+#: read once: every turn of the auction compares the action with them
+_KEEP_ID: int = KEEP.id
+_PASS_ID: int = PASS.id
 
 
 @attrs.frozen
@@ -103,6 +106,57 @@ _new_object = object.__new__
 _RoundTwin = mutable_twin(RoundState)
 
 
+# The hot methods of ``SingleRound`` (each bid, keep or pass), written as module functions so
+# that the accelerator can type them (``single_round.pxd``: the state as the C type it compiles
+# to); the class binds them.
+
+def _round_legal(self: SingleRound, rules: Rules, state: GameState) -> tuple[int, ...]:
+    """``SingleRound.legal``: keep (if his hand allows it) or pass for a keeper; otherwise
+    pass, or any allowed bid that outranks the standing one (or joins it)."""
+    auction: RoundState = state.auction  # type: ignore[assignment]  # (a call saved)
+    return _legal(self, rules, auction.bid, auction.keeper >= 0,
+                  state.hands[state.player] & _features(self, rules))
+
+
+def _round_step(self: SingleRound, rules: Rules, state: GameState, aid: int
+                ) -> tuple[RoundState, int | None]:
+    """``SingleRound.step``: the record after ``aid`` and the next seat to speak (``None``:
+    over)."""
+    auction: RoundState = state.auction  # type: ignore[assignment]  # (a call saved)
+    bids = self.bids
+    if auction.keeper >= 0:
+        if aid != _KEEP_ID:
+            auction = RoundState(auction.spoken, auction.bid, auction.holder)
+        elif bids[auction.bid].keep_plays == "own_bid":
+            auction = RoundState(auction.spoken, auction.kept_over, auction.keeper)
+        else:
+            auction = RoundState(auction.spoken, auction.bid, auction.keeper)
+    elif aid != _PASS_ID:
+        k = aid - BID_BASE
+        seat = state.player
+        if k == auction.bid and bids[k].join:
+            auction = RoundState(auction.spoken + 1, k, auction.holder,
+                                 (*auction.joined, seat))
+        else:
+            # The keeper is asked whatever his hand, so being asked tells nobody whether
+            # he could keep; only his legal choices depend on it.
+            keeper = -1
+            if (auction.bid >= 0 and bids[auction.bid].id in bids[k].keepable_over
+                    and (bids[k].keep_window == "any"
+                         or seat == state.in_turn(auction.holder)[1])):
+                keeper = auction.holder
+            auction = RoundState(auction.spoken + 1, k, seat, (), keeper, auction.bid)
+            if keeper >= 0:
+                return auction, keeper
+    else:
+        auction = RoundState(auction.spoken + 1, auction.bid, auction.holder,
+                             auction.joined, auction.keeper, auction.kept_over,
+                             auction.forced)
+    if auction.spoken >= rules.seated:
+        return auction, None
+    return auction, state.in_turn(rules.next_seat[state.dealer])[auction.spoken]  # eldest
+
+
 @register("auction", "auction.single_round")
 @attrs.frozen(cache_hash=True)
 class SingleRound(Auction[RoundState]):
@@ -165,12 +219,7 @@ class SingleRound(Auction[RoundState]):
         """Nobody has spoken; eldest (the dealer's left) bids first [S-NIE]."""
         return RoundState(0, -1, -1), eldest
 
-    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Keep (if his hand allows it) or pass for a keeper; otherwise pass, or any allowed
-        bid that outranks the standing one (or joins it)."""
-        auction = self.progress(state)
-        return _legal(self, rules, auction.bid, auction.keeper >= 0,
-                      state.hands[state.player] & _features(self, rules))
+    legal = _round_legal
 
     def _legal(self, rules: Rules, bid: int, keeping: bool, hand: int) -> tuple[int, ...]:
         if keeping:
@@ -187,40 +236,7 @@ class SingleRound(Auction[RoundState]):
                 out.append(BID_BASE + k)
         return tuple(out)
 
-    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[RoundState, int | None]:
-        """The record after ``aid`` and the next seat to speak (``None``: over)."""
-        auction = self.progress(state)
-        if auction.keeper >= 0:
-            if aid != KEEP.id:
-                auction = RoundState(auction.spoken, auction.bid, auction.holder)
-            elif self.bids[auction.bid].keep_plays == "own_bid":
-                auction = RoundState(auction.spoken, auction.kept_over, auction.keeper)
-            else:
-                auction = RoundState(auction.spoken, auction.bid, auction.keeper)
-        elif aid != PASS.id:
-            k = aid - BID_BASE
-            seat = state.player
-            if k == auction.bid and self.bids[k].join:
-                auction = RoundState(auction.spoken + 1, k, auction.holder,
-                                     (*auction.joined, seat))
-            else:
-                # The keeper is asked whatever his hand, so being asked tells nobody whether
-                # he could keep; only his legal choices depend on it.
-                keeper = -1
-                if (auction.bid >= 0 and self.bids[auction.bid].id in self.bids[k].keepable_over
-                        and (self.bids[k].keep_window == "any"
-                             or seat == state.in_turn(auction.holder)[1])):
-                    keeper = auction.holder
-                auction = RoundState(auction.spoken + 1, k, seat, (), keeper, auction.bid)
-                if keeper >= 0:
-                    return auction, keeper
-        else:
-            auction = RoundState(auction.spoken + 1, auction.bid, auction.holder,
-                                 auction.joined, auction.keeper, auction.kept_over,
-                                 auction.forced)
-        if auction.spoken >= rules.seated:
-            return auction, None
-        return auction, state.in_turn(state.eldest)[auction.spoken]
+    step = _round_step
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The holder of the highest bid plays its contract (with those who joined it); he
