@@ -113,3 +113,23 @@ def test_no_compiled_attrs_class_calls_bare_super(name: str) -> None:
     spec = importlib.util.find_spec(name)
     assert spec is not None and spec.origin is not None
     assert _attrs_classes_calling_bare_super(Path(spec.origin).read_text(encoding="utf-8")) == []
+
+
+def _pxd_fields(text: str, class_name: str) -> set[str]:
+    """The C fields that a ``.pxd`` declares for ``cdef class class_name``."""
+    fields: set[str] = set()
+    inside = False
+    for line in text.splitlines():
+        if line.startswith("cdef class "):
+            inside = line.rstrip(":").split()[2] == class_name
+        elif inside and line.startswith("    cdef "):
+            declared = line.split("#")[0].split()[3:]  # after "cdef public <type>"
+            fields.update(name.strip(",") for name in declared)
+    return fields
+
+
+def test_the_rule_core_declares_in_c_exactly_its_python_slots() -> None:
+    """``RuleCore`` is a slotted class in pure Python and a C struct compiled (``state.pxd``):
+    a table added to one and not the other would be a Python attribute on one path only."""
+    pxd = (ROOT / "src" / "solo_rules" / "state.pxd").read_text(encoding="utf-8")
+    assert _pxd_fields(pxd, "RuleCore") == set(solo_rules.state.RuleCore.__slots__)
