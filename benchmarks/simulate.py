@@ -18,7 +18,9 @@ of a core the 1-worker runs got (CPU-s over wall seconds). The verdict line says
 judges by: wall when the 1-minute load average before the runs was below ``--quiet`` and the
 1-worker runs had a core to themselves (a share of at least 0.95), else CPU-normalised.
 The first line says which path ran (pure Python or the accelerator, ``accelerator.summary()``).
-Not part of the test suite: run ``python benchmarks/simulate.py --hands 2000``.
+Not part of the test suite: run ``python benchmarks/simulate.py``. The default of 16,000 deals
+per variant keeps each run to a few seconds, long enough that starting the pool's workers (each
+imports the library) does not decide the 2-worker ratio.
 """
 
 from __future__ import annotations
@@ -56,7 +58,9 @@ def _timed(run: Callable[[], str]) -> tuple[float, float, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*", default=["altenburg-1988", "foster"])
-    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--hands", type=int, default=16000,
+                        help="deals per variant (default 16000: a run of a few seconds, so that "
+                             "starting the workers does not decide the 2-worker ratio)")
     parser.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3,
