@@ -4,7 +4,9 @@
 modules own (``stages()``) in rulebook order with the actions and words each takes, and caches
 the result per variant. The loop knows phases, not rules: for the current phase it asks that
 phase's stage what is legal, applies the action through it, and asks it why a refused action is
-refused; ``advance`` enters the next phase that applies to the hand.
+refused; ``advance`` enters the next phase that applies to the hand. The per-transition
+dispatch over the tables built here (``state._legal_actions`` and its siblings) lives with
+``GameState`` in ``solo_rules.state``, so that a state calls it directly.
 """
 
 from __future__ import annotations

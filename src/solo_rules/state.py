@@ -4,7 +4,9 @@ A hand runs deal -> auction -> declaration (contract, called card, trumps named 
 -> play (with early-end decisions) -> scoring and settlement. ``GameState`` holds one moment of
 it and asks its rule set (the ``RuleSet`` protocol, compiled from a variant by
 ``solo_rules.game``) what is legal and what follows; nothing here knows a rule. States are
-small (ints and tuples, hands as 32-bit masks) and share the compiled rule set.
+small (ints and tuples, hands as 32-bit masks) and share the compiled rule set, whose tables
+(``RuleCore``) and per-transition dispatch over them are declared here, below the rule
+modules, so that the accelerator can type both.
 """
 
 from __future__ import annotations
