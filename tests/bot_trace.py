@@ -10,7 +10,6 @@ when the bot's play or a rule is meant to change).
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import sys
 from pathlib import Path
@@ -62,10 +61,7 @@ def stored() -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="store the digests")
-    args = parser.parse_args(argv)
-    return hand_trace.show(today(), DIGESTS, args.write)
+    return hand_trace.digest_main(__doc__.splitlines()[0], today, DIGESTS, argv)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import hashlib
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -80,6 +81,16 @@ def show(digests: dict[str, str], path: Path, write: bool) -> int:
     if write:
         path.write_text(json.dumps(digests, indent=2) + "\n")
     return 0
+
+
+def digest_main(description: str, compute: Callable[[], dict[str, str]], path: Path,
+                argv: list[str] | None) -> int:
+    """The ``main`` of a trace script with no option but ``--write``: print today's digests
+    (``compute()``) and, with ``--write``, store them in ``path``."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--write", action="store_true", help="store the digests")
+    args = parser.parse_args(argv)
+    return show(compute(), path, args.write)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,7 +13,6 @@ both installs.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import random
 import sys
@@ -66,11 +65,9 @@ def stored() -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="store the digests")
-    args = parser.parse_args(argv)
-    return hand_trace.show({variant: trace(variant) for variant in VARIANTS}, DIGESTS,
-                           args.write)
+    return hand_trace.digest_main(__doc__.splitlines()[0],
+                                  lambda: {variant: trace(variant) for variant in VARIANTS},
+                                  DIGESTS, argv)
 
 
 if __name__ == "__main__":
