@@ -23,6 +23,7 @@ from solo_rules.cards import Card, CardSet, parse_cards
 from solo_rules.errors import InvalidStateError, VariantError
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.record_format import GameRecord, record_of
+from solo_rules.rules.deal import seeded
 from solo_rules.rules.slots import (
     AuctionRules,
     ContractRules,
@@ -35,6 +36,7 @@ from solo_rules.rules.slots import (
     Rules,
     ScoringRules,
     SettlementRules,
+    Shuffler,
     Stage,
 )
 from solo_rules.schema import RuleModule
@@ -187,7 +189,7 @@ class CompiledRules(RuleCore, Rules):
 
     # -- starting --------------------------------------------------------------------------
 
-    def deal(self, rng: random.Random, dealer: int) -> tuple[int, ...]:
+    def deal(self, rng: Shuffler, dealer: int) -> tuple[int, ...]:
         """Shuffle and deal one hand per seat."""
         return self.deal_rules.deal(self._pack_cards, self.players, dealer, rng)
 
@@ -309,7 +311,7 @@ def new_game(
             raise InvalidStateError(f"seed must be an int >= 0, got {seed!r:.60}")
         if dealer is None:
             dealer = rules.first_dealer(random.Random(seed))
-        masks = rules.deal(random.Random(seed), dealer)
+        masks = rules.deal(seeded(seed), dealer)
     else:
         if seed is not None:
             raise InvalidStateError("give either seed= or hands=, not both")

@@ -6,16 +6,23 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
 from solo_rules.cards import Card, CardSet, Suit, card_ids, piquet_pack
 from solo_rules.rules.params import cards
-from solo_rules.rules.slots import DealRules, PackRules, pack_of
+from solo_rules.rules.slots import DealRules, PackRules, Shuffler, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 
-__all__ = ["PacketDeal", "PiquetPack", "deal_to", "shuffled"]
+try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
+    import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    #: whether this module runs compiled (a ``Twister``'s state is then a C array)
+    COMPILED: bool = cython.compiled
+except ImportError:  # pure Python without Cython (it is no dependency)
+    COMPILED = False
+
+__all__ = ["PacketDeal", "PiquetPack", "Twister", "deal_to", "seeded", "shuffled"]
 
 
 _NUMBERS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
@@ -67,16 +74,152 @@ class PiquetPack(RuleModule, PackRules):
         return clauses
 
 
+# The Mersenne Twister of CPython's ``random`` module (``Modules/_randommodule.c``): its size,
+# the offset of its recurrence, and the words that mask, mix and temper it.
+_N = 624
+_M = 397
+_UPPER = 0x80000000
+_LOWER = 0x7FFFFFFF
+_MATRIX = 0x9908B0DF
+_TEMPER_B = 0x9D2C5680
+_TEMPER_C = 0xEFC60000
+_WORD = 0xFFFFFFFF
+#: the seeds a ``Twister`` takes: ints of one or two 32-bit words
+_SEEDS = 1 << 64
+
+
+def _unkeyed() -> list[int]:
+    """``init_genrand(19650218)``: the state that seeding by a key starts from, whatever the
+    key (``init_by_array``), so computed once."""
+    mt = [19650218]
+    for i in range(1, _N):
+        prev = mt[i - 1]
+        mt.append((1812433253 * (prev ^ (prev >> 30)) + i) & _WORD)
+    return mt
+
+
+_UNKEYED = _unkeyed()
+
+
+class Twister:
+    """The generator of ``random.Random(seed)`` for an int ``seed`` below ``2**64``: CPython's
+    Mersenne Twister, seeded as ``random.seed`` seeds it from the seed's 32-bit words, so
+    its ``getrandbits`` and ``shuffle`` draw what ``random.Random(seed)``'s do (the same deal
+    for the same seed). The accelerator compiles it to a C array: it then seeds in about a
+    half of ``random.Random``'s time (the key's mixing alone; the state before it is
+    ``_UNKEYED``) and shuffles without a Python call per draw. Pure Python deals with
+    ``random.Random`` (``seeded``)."""
+
+    __slots__ = ("index", "mt")
+
+    index: int
+    mt: list[int]
+
+    def __init__(self, seed: int) -> None:
+        if type(seed) is not int or not 0 <= seed < _SEEDS:
+            raise ValueError(f"a Twister's seed is an int 0 <= seed < 2**64, got {seed!r:.60}")
+        if not COMPILED:  # compiled, ``mt`` is a C array of the object's own, which Cython
+            setattr(self, "mt", [0] * _N)  # noqa: B010  (cannot assign a list to)
+        self._seed(seed)
+
+    def _seed(self, seed: int) -> None:
+        """``init_by_array`` over the seed's 32-bit words, from ``_UNKEYED``."""
+        mt = self.mt
+        for i in range(_N):
+            mt[i] = _UNKEYED[i]
+        low = seed & _WORD
+        high = seed >> 32
+        # init_by_array over the key [low] or [low, high]: N steps mixing the key's words in
+        # turn (with their index), then N - 1 steps more; each step reads the one before
+        i = 1
+        j = 0
+        for _ in range(_N):
+            prev = mt[i - 1]
+            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + (high if j else low)
+                     + j) & _WORD
+            i += 1
+            j = 1 - j if high else 0
+            if i >= _N:
+                mt[0] = mt[_N - 1]
+                i = 1
+        for _ in range(_N - 1):
+            prev = mt[i - 1]
+            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _WORD
+            i += 1
+            if i >= _N:
+                mt[0] = mt[_N - 1]
+                i = 1
+        mt[0] = _UPPER
+        self.index = 0
+
+    def _next(self) -> int:
+        """The next 32-bit word (``genrand_uint32``): the state is renewed a word at a time
+        as it is drawn, which gives the words that renewing it whole gives."""
+        mt = self.mt
+        kk = self.index
+        y = (mt[kk] & _UPPER) | (mt[kk + 1 if kk < _N - 1 else 0] & _LOWER)
+        y = mt[kk + _M if kk < _N - _M else kk + _M - _N] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
+        mt[kk] = y
+        self.index = kk + 1 if kk < _N - 1 else 0
+        y ^= y >> 11
+        y ^= (y << 7) & _TEMPER_B
+        y ^= (y << 15) & _TEMPER_C
+        return y ^ (y >> 18)
+
+    def getrandbits(self, k: int) -> int:
+        """An int of ``k`` random bits, as ``random.Random.getrandbits`` draws it."""
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        if k <= 32:
+            return self._next() >> (32 - k) if k else 0
+        value = 0
+        shift = 0
+        while k > 0:  # 32-bit words, least significant first; the last one's top bits
+            word = self._next()
+            value |= (word >> (32 - k) if k < 32 else word) << shift
+            shift += 32
+            k -= 32
+        return value
+
+    def shuffle(self, x: list[Any]) -> None:
+        """Shuffle ``x`` in place as ``random.Random.shuffle`` does: Fisher-Yates from the
+        top, each place drawn below its count by rejection on its bit length."""
+        size = len(x)
+        if size > _WORD:
+            raise ValueError("a Twister shuffles at most 2**32 - 1 items")
+        bits = size.bit_length()
+        for i in range(size - 1, 0, -1):
+            n = i + 1
+            if n >> (bits - 1) == 0:
+                bits -= 1
+            j = self._next() >> (32 - bits)
+            while j >= n:
+                j = self._next() >> (32 - bits)
+            x[i], x[j] = x[j], x[i]
+
+
+def seeded(seed: int | None) -> Shuffler:
+    """The generator that deals from ``seed`` (``None``: at random): a ``Twister`` when the
+    accelerator runs and the seed fits it, else ``random.Random(seed)``; the same draws."""
+    if COMPILED and seed is not None and 0 <= seed < _SEEDS:
+        return Twister(seed)
+    return random.Random(seed)
+
+
 #: for each position ``i`` of a pack shuffled from the top down, ``i + 1`` and its bit length:
 #: what ``Random._randbelow(i + 1)`` draws with
 _DRAWS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(63, 0, -1))
 
 
-def shuffled(cards: list[int], rng: random.Random) -> list[int]:
+def shuffled(cards: list[int], rng: Shuffler) -> list[int]:
     """``cards`` shuffled in place and returned, exactly as ``rng.shuffle`` shuffles them (the
     same deal for the same seed): for a plain ``random.Random`` its Fisher-Yates loop is run
-    inline with ``getrandbits``, a third of the cost of a deal; any other generator shuffles
-    itself."""
+    inline with ``getrandbits``, a third of the cost of a deal; a ``Twister`` shuffles in its
+    own loop (in C, compiled), and any other generator shuffles itself."""
+    if type(rng) is Twister:
+        twister: Twister = rng
+        twister.shuffle(cards)
+        return cards
     if type(rng) is not random.Random or len(cards) > len(_DRAWS) + 1:
         rng.shuffle(cards)
         return cards
@@ -121,7 +264,7 @@ def _takers(receivers: tuple[int, ...], players: int,
 
 
 def deal_to(pack: CardSet, receivers: tuple[int, ...], players: int,
-            rng: random.Random) -> tuple[int, ...]:
+            rng: Shuffler) -> tuple[int, ...]:
     """Shuffle ``pack`` and give the card at each position to the seat ``receivers`` names;
     one mask per seat. The pack is shuffled as its cards' bits, which ``shuffled`` permutes
     exactly as it would the card ids (the same deal for the same seed), so that a hand is the
@@ -177,7 +320,7 @@ class PacketDeal(RuleModule, DealRules):
         return tuple(tuple((first + i * self.step) % players for i in range(players))
                      for first in range(players))
 
-    def deal(self, pack: CardSet, players: int, dealer: int, rng: random.Random) -> tuple[int, ...]:
+    def deal(self, pack: CardSet, players: int, dealer: int, rng: Shuffler) -> tuple[int, ...]:
         """Shuffle ``pack`` and deal the packets in turn from eldest; one mask per seat."""
         return deal_to(pack, _receivers(self.packets, players, dealer, self.step), players, rng)
 

@@ -14,7 +14,6 @@ before the seller until the purchase is settled, so while it runs they are the d
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -22,7 +21,7 @@ import attrs
 from solo_rules.actions import PASS, Action, Word
 from solo_rules.cards import CardSet
 from solo_rules.rules.deal import PacketDeal, deal_to
-from solo_rules.rules.slots import History, Rules, Stage, pack_of
+from solo_rules.rules.slots import History, Rules, Shuffler, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, replace
 
@@ -89,7 +88,7 @@ class DealerBuys(PacketDeal, Stage):
 
     # -- the deal --------------------------------------------------------------------------
 
-    def deal(self, pack: CardSet, players: int, dealer: int, rng: random.Random) -> tuple[int, ...]:
+    def deal(self, pack: CardSet, players: int, dealer: int, rng: Shuffler) -> tuple[int, ...]:
         """Shuffle and deal the packets in turn from eldest, passing over the dealer; the
         last ``peek`` cards dealt to the seller lie before him face down, and are the dealer's
         to look at until the purchase is settled (they are his hand meanwhile)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from solo_rules.actions import Action, Word
 from solo_rules.cards import CardSet, Suit
@@ -116,10 +116,19 @@ class PackRules(Describes, Protocol):
         return 0
 
 
+class Shuffler(Protocol):
+    """What a deal draws from: ``random.Random``, or the ``deal.Twister`` that draws as it
+    does from the same seed."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+    def shuffle(self, x: list[Any], /) -> None: ...
+
+
 @runtime_checkable
 class DealRules(Describes, Protocol):
     def deal(self, pack: CardSet, players: int, dealer: int,
-             rng: random.Random) -> tuple[int, ...]: ...
+             rng: Shuffler) -> tuple[int, ...]: ...
 
     def choose_first_dealer(self, pack: CardSet, players: int, rng: random.Random) -> int: ...
 
