@@ -1,12 +1,13 @@
-"""``GameState`` is written by hand (a C extension type in the compiled build), built through a
-class-swapped twin in pure Python: users still get attrs' frozen value semantics (immutability,
-equality, hashing, ``repr``, ``attrs.fields``/``evolve``, pickling, copies)."""
+"""``GameState`` and ``Contract`` are written by hand (C extension types in the compiled build),
+built through a class-swapped twin in pure Python: users still get attrs' frozen value semantics
+(immutability, equality, hashing, ``repr``, ``attrs.fields``/``evolve``, pickling, copies)."""
 
 from __future__ import annotations
 
 import copy
 import inspect
 import pickle
+import random
 import subprocess
 import sys
 
@@ -16,7 +17,8 @@ import pytest
 import solo_rules
 from solo_rules import accelerator
 from solo_rules import state as state_module
-from solo_rules.state import GameState, Outcome, build_outcome, replace
+from solo_rules.serial import structure, unstructure
+from solo_rules.state import Contract, GameState, Outcome, build_outcome, replace, replace_contract
 
 
 def test_a_built_state_is_a_frozen_game_state_equal_to_its_copies() -> None:
@@ -44,14 +46,16 @@ def test_evolve_replace_and_pickle_keep_every_field() -> None:
 def test_replace_copies_every_field_and_changes_only_those_named() -> None:
     """``replace`` builds from every field: a field added to ``GameState`` and not to
     ``replace`` would be lost, and an unknown name must stay an error. Each marker is of its
-    field's type (the compiled build keeps seats as C ints, sequences as tuples and the rule
-    set as a ``RuleCore``: another variant's rule set marks it)."""
+    field's type (the compiled build keeps seats as C ints, sequences as tuples, the rule set
+    as a ``RuleCore`` and the contract as a ``Contract``: another variant's rule set and
+    another contract mark them)."""
     state = solo_rules.new_game("altenburg-1988", seed=3)
     other_rules = solo_rules.compile(solo_rules.load_variant("foster"))
     assert type(replace(state)) is GameState and replace(state) == state
     for number, field in enumerate(attrs.fields(GameState)):
         value = getattr(state, field.name)
         marker = (other_rules if field.name == "rules"
+                  else Contract("marker", number, None, None) if field.name == "contract"
                   else 200 + number if type(value) is int
                   else (object(),) if type(value) is tuple else object())
         changed = replace(state, **{field.name: marker})
@@ -96,3 +100,59 @@ def test_build_outcome_takes_every_field_of_outcome() -> None:
     would be lost there."""
     parameters = list(inspect.signature(build_outcome).parameters)
     assert parameters == [field.name for field in attrs.fields(Outcome)]
+
+
+def _played_contract() -> Contract:
+    """The contract of an Altenburg hand played at random into its play, once a card was
+    called (a partner and a called card)."""
+    for seed in range(50):
+        rng = random.Random(seed)
+        state = solo_rules.new_game("altenburg-1988", seed=seed)
+        while not state.is_terminal and state.phase != "play":
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.contract is not None and state.contract.called is not None:
+            return state.contract
+    raise AssertionError("no seed of 50 reached a called contract")
+
+
+def test_a_contract_is_a_frozen_value_as_the_attrs_class_was() -> None:
+    """``Contract`` keeps what ``@attrs.frozen`` gave it: fields in order with their defaults,
+    keyword construction, equality and hash by value, the same ``repr``, immutability,
+    ``attrs.evolve`` and pickling."""
+    contract = _played_contract()
+    names = [field.name for field in attrs.fields(Contract)]
+    assert names == ["kind", "index", "declarer", "trump", "tout", "called", "partner",
+                     "trump_bound", "co_declarers"]
+    values = [getattr(contract, name) for name in names]
+    assert Contract(*values) == Contract(**dict(zip(names, values, strict=True))) == contract
+    assert hash(Contract(*values)) == hash(contract)
+    bare = Contract("solo", 3, 1, None)
+    assert (bare.tout, bare.called, bare.partner, bare.trump_bound, bare.co_declarers) == (
+        False, None, None, None, ())
+    reference = attrs.make_class("Contract", names, frozen=True)(*values)
+    assert repr(contract) == repr(reference)
+    assert contract != reference
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        contract.partner = 0  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del contract.kind  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(contract)) == contract
+    assert attrs.evolve(contract, partner=None) == replace_contract(contract, partner=None)
+    assert replace_contract(contract, partner=None).partner is None
+
+
+def test_replace_contract_changes_only_the_fields_named() -> None:
+    contract = _played_contract()
+    for field in attrs.fields(Contract):
+        marker = object()
+        changed = replace_contract(contract, **{field.name: marker})
+        for other in attrs.fields(Contract):
+            expected = marker if other is field else getattr(contract, other.name)
+            assert getattr(changed, other.name) is expected, (field.name, other.name)
+    with pytest.raises(TypeError, match="colour"):
+        replace_contract(contract, colour=1)
+
+
+def test_a_contract_round_trips_through_the_record_converter() -> None:
+    contract = _played_contract()
+    assert structure(unstructure(contract), Contract) == contract

@@ -11,6 +11,14 @@ cimport cython
 # lookup on the rule set's class and dict. Public: CompiledRules fills it as Python attributes.
 cdef class GameState
 
+# The contract in play: its fields are C struct members, which the compiled rule modules read
+# off a typed state's ``contract`` (GameState declares it a Contract) without an attribute
+# lookup.
+@cython.final
+cdef class Contract:
+    cdef readonly object kind, index, declarer, trump, tout, called, partner, trump_bound
+    cdef readonly object co_declarers
+
 cdef class RuleCore:
     cdef public int players, seated, hand_size
     cdef public object pack, ranking
@@ -33,7 +41,7 @@ cdef class GameState:
     cdef readonly tuple hands
     cdef readonly tuple history
     cdef readonly object auction
-    cdef readonly object contract
+    cdef readonly Contract contract
     cdef readonly tuple trick
     cdef readonly int leader
     cdef readonly tuple tricks
@@ -50,7 +58,7 @@ cdef class GameState:
 
 @cython.locals(state=GameState)
 cpdef GameState build_state(RuleCore rules, object phase, int player, int dealer, tuple hands,
-                            tuple history, object auction, object contract, tuple trick,
+                            tuple history, object auction, Contract contract, tuple trick,
                             int leader, tuple tricks, tuple won, object flags, tuple dealt)
 
 # A seat's dealt cards, read by scoring at every hand's end: the tricks' cards found by C

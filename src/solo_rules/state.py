@@ -52,6 +52,7 @@ __all__ = [
     "build_state",
     "dealt_mask",
     "replace",
+    "replace_contract",
 ]
 
 
@@ -96,13 +97,16 @@ class Flags(enum.IntFlag):
     __rand__ = int.__and__  # type: ignore[assignment]
 
 
-@attrs.frozen(slots=True)
-class Contract:
-    """The contract in play. ``partner`` is the engine's knowledge, hidden from views until
-    ``GameState.partner_revealed``; ``None`` when there is no partner (or a self-call).
-    ``declarer`` is ``None`` for a contract that everyone plays for himself (S-FOS Heart Solo
-    when all pass). ``trump`` is ``None`` until the partner names it; ``trump_bound`` is the
-    suit he must then name (a preferred-level Grossfrage, AMB-07)."""
+#: The fields of ``Contract``, in order: its constructor's parameters (the last five have
+#: defaults), its equality, hash, ``repr`` and pickle.
+_CONTRACT_FIELDS = ("kind", "index", "declarer", "trump", "tout", "called", "partner",
+                    "trump_bound", "co_declarers")
+
+
+@attrs.frozen
+class _ContractFields:
+    """``Contract``'s fields as attrs declares them (types and defaults): what
+    ``attrs.fields(Contract)`` gives, and what ``attrs.evolve`` and the record's converter read."""
 
     kind: str
     index: int
@@ -112,8 +116,69 @@ class Contract:
     called: Card | None = None
     partner: int | None = None
     trump_bound: Suit | None = None
-    #: further declarers of the same contract, each playing alone (Niese joint Kickers, AMB-33)
     co_declarers: tuple[int, ...] = ()
+
+
+# ``Contract`` is written by hand, as ``GameState`` is and for the same reason: the accelerator
+# compiles it as an extension type (``state.pxd``) whose fields the compiled rule modules read
+# as C members (a hand reads them over a hundred times). It keeps attrs' frozen value semantics.
+class Contract:
+    """The contract in play. ``partner`` is the engine's knowledge, hidden from views until
+    ``GameState.partner_revealed``; ``None`` when there is no partner (or a self-call).
+    ``declarer`` is ``None`` for a contract that everyone plays for himself (S-FOS Heart Solo
+    when all pass). ``trump`` is ``None`` until the partner names it; ``trump_bound`` is the
+    suit he must then name (a preferred-level Grossfrage, AMB-07)."""
+
+    __slots__ = _CONTRACT_FIELDS
+    __attrs_attrs__ = attrs.fields(attrs.resolve_types(_ContractFields))
+
+    kind: str
+    index: int
+    declarer: int | None
+    trump: Trump | None
+    tout: bool
+    called: Card | None
+    partner: int | None
+    trump_bound: Suit | None
+    #: further declarers of the same contract, each playing alone (Niese joint Kickers, AMB-33)
+    co_declarers: tuple[int, ...]
+
+    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
+    # ``_new_contract`` (below the class): a frozen instance cannot store into itself.
+    def __init__(self, kind: str, index: int, declarer: int | None, trump: Trump | None,
+                 tout: bool = False, called: Card | None = None, partner: int | None = None,
+                 trump_bound: Suit | None = None, co_declarers: tuple[int, ...] = ()) -> None:
+        self.kind = kind
+        self.index = index
+        self.declarer = declarer
+        self.trump = trump
+        self.tout = tout
+        self.called = called
+        self.partner = partner
+        self.trump_bound = trump_bound
+        self.co_declarers = co_declarers
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _CONTRACT_ALL(self) == _CONTRACT_ALL(other)
+
+    def __hash__(self) -> int:
+        return hash(_CONTRACT_ALL(self))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in
+                           zip(_CONTRACT_FIELDS, _CONTRACT_ALL(self), strict=True))
+        return f"Contract({fields})"
+
+    def __reduce__(self) -> tuple[type[Contract], tuple[Any, ...]]:
+        return Contract, _CONTRACT_ALL(self)
 
     @property
     def declarers(self) -> tuple[int, ...]:
@@ -121,6 +186,9 @@ class Contract:
         if self.declarer is None:
             return ()
         return (self.declarer, *self.co_declarers)
+
+
+_CONTRACT_ALL = operator.attrgetter(*_CONTRACT_FIELDS)
 
 
 @attrs.frozen(slots=True, init=False, weakref_slot=False)
@@ -648,6 +716,7 @@ def mutable_twin(cls: type) -> type:
 _Twin = mutable_twin(GameState)
 _TrickTwin = mutable_twin(Trick)
 _OutcomeTwin = mutable_twin(Outcome)
+_ContractTwin = mutable_twin(Contract)
 
 
 def build_state(rules: RuleSet, phase: str, player: int, dealer: int, hands: tuple[int, ...],
@@ -728,9 +797,30 @@ def _new_state(cls: type[GameState], *fields: Any, **named: Any) -> GameState:
     return build_state(*fields, **named)
 
 
+def _new_contract(cls: type[Contract], kind: str, index: int, declarer: int | None,
+                  trump: Trump | None, tout: bool = False, called: Card | None = None,
+                  partner: int | None = None, trump_bound: Suit | None = None,
+                  co_declarers: tuple[int, ...] = ()) -> Contract:
+    """``Contract(...)`` in pure Python: a mutable twin filled and its class swapped."""
+    contract: Any = _new_object(_ContractTwin)
+    contract.kind = kind
+    contract.index = index
+    contract.declarer = declarer
+    contract.trump = trump
+    contract.tout = tout
+    contract.called = called
+    contract.partner = partner
+    contract.trump_bound = trump_bound
+    contract.co_declarers = co_declarers
+    contract.__class__ = Contract
+    return contract  # type: ignore[no-any-return]
+
+
 if not COMPILED:  # the one difference of construction between the builds (see ``COMPILED``)
     GameState.__new__ = staticmethod(_new_state)  # type: ignore[method-assign,assignment]
     del GameState.__init__
+    Contract.__new__ = staticmethod(_new_contract)  # type: ignore[method-assign,assignment]
+    del Contract.__init__
 
 
 @functools.lru_cache(maxsize=1024)
@@ -758,6 +848,14 @@ def replace(state: GameState, **changes: Any) -> GameState:
     the engine's hot path: an auction's or a hand's end, a phase entered). An unknown field
     is a ``TypeError``."""
     return _replaced(state, changes)
+
+
+def replace_contract(contract: Contract, **changes: Any) -> Contract:
+    """``contract`` with some fields changed, as ``attrs.evolve`` changes it (which mypy's
+    attrs plugin does not know to take a hand-written class). An unknown field is a
+    ``TypeError``."""
+    return Contract(**{**dict(zip(_CONTRACT_FIELDS, _CONTRACT_ALL(contract), strict=True)),
+                       **changes})
 
 
 def _replaced(state: GameState, changes: dict[str, Any]) -> GameState:

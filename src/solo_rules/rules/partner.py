@@ -19,7 +19,7 @@ from solo_rules.ranking import Trump
 from solo_rules.rules.ranks import RANK_WORDS, rank_list
 from solo_rules.rules.slots import History, PartnerRules, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Flags, GameState, Phase, replace
+from solo_rules.state import Flags, GameState, Phase, replace, replace_contract
 
 __all__ = ["ASK", "CalledCard", "Helfer"]
 
@@ -204,7 +204,7 @@ class CalledCard(RuleModule, PartnerRules):
         if (self.unrevealed == "partner" or contract is None or contract.partner is None
                 or state.flags & Flags.REVEALED):
             return state
-        return replace(state, contract=attrs.evolve(contract, partner=None))
+        return replace(state, contract=replace_contract(contract, partner=None))
 
     def describe(self) -> list[Clause]:
         return self._describe(frozenset(Rank))
@@ -309,7 +309,7 @@ class _CallStage(Stage):
         assert contract is not None
         holder = next((s for s, hand in enumerate(state.hands) if hand >> card & 1), None)
         partner = None if holder == contract.declarer else holder
-        contract = attrs.evolve(contract, called=card, partner=partner)
+        contract = replace_contract(contract, called=card, partner=partner)
         return rules.advance(replace(state, contract=contract, history=history))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
@@ -352,7 +352,7 @@ class _PartnerTrumpStage(Stage):
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         assert state.contract is not None
-        contract = attrs.evolve(state.contract, trump=Trump.of(aid - TRUMP_BASE))
+        contract = replace_contract(state.contract, trump=Trump.of(aid - TRUMP_BASE))
         return rules.advance(replace(state, contract=contract, history=history))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:

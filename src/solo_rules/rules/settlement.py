@@ -14,7 +14,7 @@ import attrs
 from solo_rules.ranking import Trump
 from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, Outcome, build_outcome, replace
+from solo_rules.state import GameState, Outcome, build_outcome, replace, replace_contract
 
 __all__ = ["PerAdversary", "ScoreSheet", "Settlement", "single_side"]
 
@@ -98,7 +98,7 @@ class Settlement(RuleModule, SettlementRules):
         player; the results add up."""
         contract = state.contract
         assert contract is not None
-        singles = [self._played(rules, replace(state, contract=attrs.evolve(
+        singles = [self._played(rules, replace(state, contract=replace_contract(
             contract, declarer=seat, co_declarers=()))) for seat in contract.declarers]
         scores = tuple(sum(o.scores[seat] for o in singles) for seat in range(state.players))
         breakdown = tuple((f"seat {seat}: {name}", v)

@@ -18,7 +18,7 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards, suits
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, mutable_twin
+from solo_rules.state import GameState, mutable_twin, replace_contract
 
 __all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound"]
 
@@ -253,7 +253,7 @@ class SingleRound(Auction[RoundState]):
             return self.conclude(rules, state, auction.holder)
         contract = rules.contracts.contract(cdef, suits[0], False, auction.holder)
         if auction.joined:
-            contract = attrs.evolve(contract, co_declarers=auction.joined)
+            contract = replace_contract(contract, co_declarers=auction.joined)
         return self.conclude(rules, state, None, contract)
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
