@@ -13,8 +13,8 @@ cdef class Twister:
     cdef public Py_ssize_t index
     cdef unsigned int mt[624]
 
-    @cython.locals(mt=cython.p_uint, i=Py_ssize_t, j=Py_ssize_t, low=cython.uint,
-                   high=cython.uint, prev=cython.uint)
+    @cython.locals(mt=cython.p_uint, i=Py_ssize_t, low=cython.uint, odd=cython.uint,
+                   prev=cython.uint)
     cdef void _seed(self, unsigned long long seed) noexcept
 
     @cython.locals(mt=cython.p_uint, kk=Py_ssize_t, y=cython.uint)

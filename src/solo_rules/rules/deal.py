@@ -123,32 +123,29 @@ class Twister:
         self._seed(seed)
 
     def _seed(self, seed: int) -> None:
-        """``init_by_array`` over the seed's 32-bit words, from ``_UNKEYED``."""
+        """``init_by_array`` over the seed's 32-bit words, from ``_UNKEYED``: ``_N`` steps
+        that mix in the key's words in turn (each plus its index), then ``_N - 1`` steps
+        more, each step reading the word the one before wrote (``prev``); a pass that
+        reaches the last word goes on at word 1, with word 0 a copy of the last."""
         mt = self.mt
         for i in range(_N):
             mt[i] = _UNKEYED[i]
         low = seed & _WORD
-        high = seed >> 32
-        # init_by_array over the key [low] or [low, high]: N steps mixing the key's words in
-        # turn (with their index), then N - 1 steps more; each step reads the one before
-        i = 1
-        j = 0
-        for _ in range(_N):
-            prev = mt[i - 1]
-            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + (high if j else low)
-                     + j) & _WORD
-            i += 1
-            j = 1 - j if high else 0
-            if i >= _N:
-                mt[0] = mt[_N - 1]
-                i = 1
-        for _ in range(_N - 1):
-            prev = mt[i - 1]
-            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _WORD
-            i += 1
-            if i >= _N:
-                mt[0] = mt[_N - 1]
-                i = 1
+        # what an even step adds, and an odd one: key[0] + 0, and key[1] + 1 of a two-word
+        # key (a one-word key adds key[0] + 0 at every step)
+        odd = ((seed >> 32) + 1) & _WORD if seed >> 32 else low
+        prev = mt[0]
+        for i in range(1, _N):
+            prev = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + (low if i & 1 else odd)) & _WORD
+            mt[i] = prev
+        mt[0] = prev
+        prev = ((mt[1] ^ ((prev ^ (prev >> 30)) * 1664525)) + odd) & _WORD
+        mt[1] = prev
+        for i in range(2, _N):
+            prev = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _WORD
+            mt[i] = prev
+        mt[0] = prev
+        mt[1] = ((mt[1] ^ ((prev ^ (prev >> 30)) * 1566083941)) - 1) & _WORD
         mt[0] = _UPPER
         self.index = 0
 
