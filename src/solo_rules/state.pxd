@@ -63,7 +63,8 @@ cpdef GameState build_state(RuleCore rules, object phase, int player, int dealer
 
 # A seat's dealt cards, read by scoring at every hand's end: the tricks' cards found by C
 # indexing into the rule set's table of places in turn.
-@cython.locals(positions=tuple, trick=object, offset=Py_ssize_t, card=object)
+@cython.locals(positions=tuple, trick=object, offset=Py_ssize_t, card=object, orders=tuple,
+               in_turn=tuple)
 cpdef object dealt_mask(GameState state, int seat)
 
 # The hand's result, built at every hand's end by the settlement (settlement.pxd cimports it).

@@ -762,10 +762,14 @@ def dealt_mask(state: GameState, seat: int) -> int:
         return mask
     if out >> seat & 1:
         return mask
+    # a seat sits out: the seat's place in each trick is its place among the seats in turn
+    # from the leader (``in_turn``, from the mask found once rather than asked per trick)
+    orders = state.rules.turn_orders
     for trick in state.tricks:
-        mask |= 1 << trick.cards[state.in_turn(trick.leader).index(seat)]
+        mask |= 1 << trick.cards[_seats_in_turn(orders[trick.leader], out).index(seat)]
+    in_turn = _seats_in_turn(orders[state.leader], out)
     for offset, card in enumerate(state.trick):
-        if state.in_turn(state.leader)[offset] == seat:
+        if in_turn[offset] == seat:
             mask |= 1 << card
     return mask
 
