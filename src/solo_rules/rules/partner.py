@@ -53,6 +53,31 @@ def _ladders_of(rules: Rules) -> dict[tuple[str, Trump | None, Suit | None],
     return {}
 
 
+# The hot method of ``CalledCard`` (asked for every card of the play), written as a module
+# function so that the accelerator can type it (``partner.pxd``: the state and its contract as
+# the C types they compile to); the class binds it.
+
+def _restrict_play(self: CalledCard, rules: Rules, state: GameState, seat: int,
+                   mask: int) -> int:
+    """``CalledCard.restrict_play``: apply the duty to play the called card when its suit is
+    led, and to lead it when its holder leads that suit [S-WIK; AMB-10]."""
+    contract = state.contract
+    if contract is None or contract.called is None or contract.partner != seat:
+        return mask
+    called = contract.called
+    if not mask >> called & 1:
+        return mask
+    tables = rules.tables(contract.trump)
+    suit_cards = tables.follow_mask(called)
+    if state.trick:
+        if self.must_play_when_led and suit_cards >> state.trick[0] & 1:
+            return 1 << called
+        return mask
+    if self.must_lead_when_leading_suit:
+        return mask & ~(suit_cards & ~(1 << called))
+    return mask
+
+
 @register("partner", "partner.called_card")
 @attrs.frozen
 class CalledCard(RuleModule, PartnerRules):
@@ -144,24 +169,7 @@ class CalledCard(RuleModule, PartnerRules):
         called_suit = contract.called.suit
         return [s for s in Suit if not (self.trump_not_called_suit and s == called_suit)]
 
-    def restrict_play(self, rules: Rules, state: GameState, seat: int, mask: int) -> int:
-        """Apply the duty to play the called card when its suit is led, and to lead it when its
-        holder leads that suit [S-WIK; AMB-10]."""
-        contract = state.contract
-        if contract is None or contract.called is None or contract.partner != seat:
-            return mask
-        called = contract.called
-        if not mask >> called & 1:
-            return mask
-        tables = rules.tables(contract.trump)
-        suit_cards = tables.follow_mask(called)
-        if state.trick:
-            if self.must_play_when_led and suit_cards >> state.trick[0] & 1:
-                return 1 << called
-            return mask
-        if self.must_lead_when_leading_suit:
-            return mask & ~(suit_cards & ~(1 << called))
-        return mask
+    restrict_play = _restrict_play
 
     def explain_restriction(self, rules: Rules, state: GameState, card: int) -> str:
         """Why the duty to play or lead the called card forbids ``card``."""
