@@ -17,6 +17,7 @@ import pytest
 import solo_rules
 from solo_rules import accelerator
 from solo_rules import state as state_module
+from solo_rules.rules.auction.immediate_hold import HoldState, hold_state
 from solo_rules.serial import structure, unstructure
 from solo_rules.state import Contract, GameState, Outcome, build_outcome, replace, replace_contract
 
@@ -156,3 +157,26 @@ def test_replace_contract_changes_only_the_fields_named() -> None:
 def test_a_contract_round_trips_through_the_record_converter() -> None:
     contract = _played_contract()
     assert structure(unstructure(contract), Contract) == contract
+
+
+def test_the_auction_record_is_a_frozen_value_as_the_attrs_class_was() -> None:
+    """Immediate hold's ``HoldState``, written by hand on ``FrozenValue``, keeps what
+    ``@attrs.frozen`` gave it: defaults, equality and hash by value, the repr without
+    ``overbids`` (``repr=False``), immutability, pickling, and ``hold_state`` builds the same
+    value as the class."""
+    names = [field.name for field in attrs.fields(HoldState)]
+    assert names == ["next_entrant", "holder", "challenger", "level", "preferred_bidders",
+                     "forced", "overbids"]
+    record = HoldState(2, 1, 3, 4, 0b10, True, True)
+    assert record == hold_state(2, 1, 3, 4, 0b10, True, True) == pickle.loads(
+        pickle.dumps(record))
+    assert hash(record) == hash(hold_state(2, 1, 3, 4, 0b10, True, True))
+    assert record != HoldState(2, 1, 3, 4, 0b10, True, False)
+    assert (HoldState(1, -1, -1, -1, 0).forced, HoldState(1, -1, -1, -1, 0).overbids) == (
+        False, False)
+    assert repr(record) == ("HoldState(next_entrant=2, holder=1, challenger=3, level=4, "
+                            "preferred_bidders=2, forced=True)")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        record.level = 5  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del record.holder  # type: ignore[misc]

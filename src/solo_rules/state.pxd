@@ -14,8 +14,13 @@ cdef class GameState
 # The contract in play: its fields are C struct members, which the compiled rule modules read
 # off a typed state's ``contract`` (GameState declares it a Contract) without an attribute
 # lookup.
+# The frozen-value methods (equality, hash, repr, pickle) that Contract and the auction's
+# HoldState share.
+cdef class FrozenValue:
+    pass
+
 @cython.final
-cdef class Contract:
+cdef class Contract(FrozenValue):
     cdef readonly object kind, index, declarer, trump, tout, called, partner, trump_bound
     cdef readonly object co_declarers
 

@@ -40,6 +40,7 @@ except ImportError:  # Cython is not installed: pure Python
 __all__ = [
     "Contract",
     "Flags",
+    "FrozenValue",
     "GameState",
     "HandRecord",
     "Outcome",
@@ -97,6 +98,42 @@ class Flags(enum.IntFlag):
     __rand__ = int.__and__  # type: ignore[assignment]
 
 
+class FrozenValue:
+    """What ``@attrs.frozen`` gives a value class, for the classes written by hand so that the
+    accelerator can compile them as extension types (``Contract``, the auction's
+    ``HoldState``): equality and hash by the fields (the class's ``_values`` gets them, in
+    order), attrs' ``repr`` (of the fields its ``__attrs_attrs__`` shows) and pickling. A
+    subclass refuses ``__setattr__`` and ``__delattr__`` itself, as its mutable twin (see
+    ``mutable_twin``), which derives from this class too, must not. (``GameState`` has these
+    methods of its own: the compiled build keeps a free list of states, which Cython allows
+    only on a class without an extension base.)"""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        values = _values_of(self)
+        return values(self) == values(other)
+
+    def __hash__(self) -> int:
+        return hash(_values_of(self)(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{field.name}={getattr(self, field.name)!r}"
+                          for field in attrs.fields(cast(Any, type(self))) if field.repr)
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return type(self), _values_of(self)(self)
+
+
+def _values_of(value: FrozenValue) -> Callable[[Any], tuple[Any, ...]]:
+    """The getter of a frozen value's fields, in order (its class's ``_values``)."""
+    getter: Callable[[Any], tuple[Any, ...]] = type(value)._values  # type: ignore[attr-defined]
+    return getter
+
+
 #: The fields of ``Contract``, in order: its constructor's parameters (the last five have
 #: defaults), its equality, hash, ``repr`` and pickle.
 _CONTRACT_FIELDS = ("kind", "index", "declarer", "trump", "tout", "called", "partner",
@@ -122,7 +159,7 @@ class _ContractFields:
 # ``Contract`` is written by hand, as ``GameState`` is and for the same reason: the accelerator
 # compiles it as an extension type (``state.pxd``) whose fields the compiled rule modules read
 # as C members (a hand reads them over a hundred times). It keeps attrs' frozen value semantics.
-class Contract:
+class Contract(FrozenValue):
     """The contract in play. ``partner`` is the engine's knowledge, hidden from views until
     ``GameState.partner_revealed``; ``None`` when there is no partner (or a self-call).
     ``declarer`` is ``None`` for a contract that everyone plays for himself (S-FOS Heart Solo
@@ -131,6 +168,7 @@ class Contract:
 
     __slots__ = _CONTRACT_FIELDS
     __attrs_attrs__ = attrs.fields(attrs.resolve_types(_ContractFields))
+    _values = operator.attrgetter(*_CONTRACT_FIELDS)
 
     kind: str
     index: int
@@ -164,31 +202,12 @@ class Contract:
     def __delattr__(self, name: str) -> None:
         raise attrs.exceptions.FrozenInstanceError
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return _CONTRACT_ALL(self) == _CONTRACT_ALL(other)
-
-    def __hash__(self) -> int:
-        return hash(_CONTRACT_ALL(self))
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={value!r}" for name, value in
-                           zip(_CONTRACT_FIELDS, _CONTRACT_ALL(self), strict=True))
-        return f"Contract({fields})"
-
-    def __reduce__(self) -> tuple[type[Contract], tuple[Any, ...]]:
-        return Contract, _CONTRACT_ALL(self)
-
     @property
     def declarers(self) -> tuple[int, ...]:
         """Every seat that declared this contract: the declarer, then any co-declarers."""
         if self.declarer is None:
             return ()
         return (self.declarer, *self.co_declarers)
-
-
-_CONTRACT_ALL = operator.attrgetter(*_CONTRACT_FIELDS)
 
 
 @attrs.frozen(slots=True, init=False, weakref_slot=False)
@@ -707,10 +726,11 @@ _new_object = object.__new__
 
 
 def mutable_twin(cls: type) -> type:
-    """A plain class with the slots of the frozen class ``cls``: a builder fills a twin field
-    by field and then swaps its class to ``cls`` (as ``build_state`` does in pure Python),
-    about a third of the cost of a frozen ``__init__``."""
-    return type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__dict__["__slots__"]})
+    """A plain class with the slots and the bases of the frozen class ``cls`` (so that an
+    instance's class can be swapped for ``cls``): a builder fills a twin field by field and
+    then swaps its class to ``cls`` (as ``build_state`` does in pure Python), about a third
+    of the cost of a frozen ``__init__``."""
+    return type(f"_{cls.__name__}Twin", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
 
 
 _Twin = mutable_twin(GameState)
@@ -858,7 +878,7 @@ def replace_contract(contract: Contract, **changes: Any) -> Contract:
     """``contract`` with some fields changed, as ``attrs.evolve`` changes it (which mypy's
     attrs plugin does not know to take a hand-written class). An unknown field is a
     ``TypeError``."""
-    return Contract(**{**dict(zip(_CONTRACT_FIELDS, _CONTRACT_ALL(contract), strict=True)),
+    return Contract(**{**dict(zip(_CONTRACT_FIELDS, Contract._values(contract), strict=True)),
                        **changes})
 
 

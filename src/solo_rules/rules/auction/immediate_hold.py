@@ -6,6 +6,7 @@ the holder of both black queens, and a forced contract when everyone passes."""
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -19,9 +20,17 @@ from solo_rules.rules.params import cards, optional_suit
 from solo_rules.rules.params import cards as card_list
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, mutable_twin
+from solo_rules.state import FrozenValue, GameState, mutable_twin
 
-__all__ = ["HOLD", "BidLevel", "Duty", "HoldState", "ImmediateHold", "PreferredMode"]
+try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
+    import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    #: whether this module runs compiled (``HoldState`` is then an extension type)
+    COMPILED: bool = cython.compiled
+except ImportError:  # pure Python without Cython (it is no dependency)
+    COMPILED = False
+
+__all__ = ["HOLD", "BidLevel", "Duty", "HoldState", "ImmediateHold", "PreferredMode",
+           "hold_state"]
 
 #: How the preferred suit is chosen (DOSSIER §2g-1, AMB-46): fixed by the variant, the trump of
 #: the first contract a declarer's party made, the trump of the first deal, or no preferred suit.
@@ -74,12 +83,9 @@ class Duty:
         return f"{named} and any of {', '.join(c.symbol_text for c in self.any_of)}"
 
 
-@attrs.frozen(slots=True, init=False, weakref_slot=False)
-class HoldState:
-    """Auction progress: the next seat to enter (index from eldest), the holder and challenger
-    (-1 for none), the standing level (-1 for none), the seats (a mask) that bid a preferred
-    level, and whether the declarer was forced by an all-pass. Built as ``GameState`` is (a
-    mutable twin, then its class swapped): one per turn of the auction."""
+@attrs.frozen
+class _HoldFields:
+    """``HoldState``'s fields as attrs declares them: what ``attrs.fields(HoldState)`` gives."""
 
     next_entrant: int
     holder: int
@@ -91,27 +97,80 @@ class HoldState:
     #: (left out of the repr, which stays what it was before this reading existed)
     overbids: bool = attrs.field(default=False, repr=False)
 
-    def __new__(cls, next_entrant: int, holder: int, challenger: int, level: int,
-                preferred_bidders: int, forced: bool = False, overbids: bool = False
-                ) -> HoldState:
-        record: Any = _new_object(_HoldTwin)
-        record.next_entrant = next_entrant
-        record.holder = holder
-        record.challenger = challenger
-        record.level = level
-        record.preferred_bidders = preferred_bidders
-        record.forced = forced
-        record.overbids = overbids
-        record.__class__ = cls
-        return record  # type: ignore[no-any-return]
 
-    def __reduce__(self) -> tuple[type[HoldState], tuple[int, int, int, int, int, bool, bool]]:
-        return HoldState, (self.next_entrant, self.holder, self.challenger, self.level,
-                           self.preferred_bidders, self.forced, self.overbids)
+_HOLD_FIELDS = tuple(field.name for field in attrs.fields(_HoldFields))
+
+
+# Written by hand, as ``Contract`` is (``FrozenValue``): the accelerator compiles it as an
+# extension type (``immediate_hold.pxd``) whose fields the auction's turn reads as C members.
+class HoldState(FrozenValue):
+    """Auction progress: the next seat to enter (index from eldest), the holder and challenger
+    (-1 for none), the standing level (-1 for none), the seats (a mask) that bid a preferred
+    level, and whether the declarer was forced by an all-pass. One per turn of the auction,
+    built by ``hold_state``."""
+
+    __slots__ = _HOLD_FIELDS
+    __attrs_attrs__ = attrs.fields(_HoldFields)
+    _values = operator.attrgetter(*_HOLD_FIELDS)
+
+    next_entrant: int
+    holder: int
+    challenger: int
+    level: int
+    preferred_bidders: int
+    forced: bool
+    overbids: bool
+
+    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
+    # ``hold_state`` (below the class): a frozen instance cannot store into itself.
+    def __init__(self, next_entrant: int, holder: int, challenger: int, level: int,
+                 preferred_bidders: int, forced: bool = False, overbids: bool = False) -> None:
+        self.next_entrant = next_entrant
+        self.holder = holder
+        self.challenger = challenger
+        self.level = level
+        self.preferred_bidders = preferred_bidders
+        self.forced = forced
+        self.overbids = overbids
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
 
 
 _new_object = object.__new__
 _HoldTwin = mutable_twin(HoldState)
+
+
+def hold_state(next_entrant: int, holder: int, challenger: int, level: int,
+               preferred_bidders: int, forced: bool = False,
+               overbids: bool = False) -> HoldState:
+    """``HoldState(...)`` as a plain call, as ``build_state`` builds a state: compiled, C
+    stores into a new extension object; pure Python, a mutable twin filled and its class
+    swapped."""
+    record: Any = HoldState.__new__(HoldState) if COMPILED else _new_object(_HoldTwin)
+    record.next_entrant = next_entrant
+    record.holder = holder
+    record.challenger = challenger
+    record.level = level
+    record.preferred_bidders = preferred_bidders
+    record.forced = forced
+    record.overbids = overbids
+    if not COMPILED:
+        record.__class__ = HoldState
+    return record  # type: ignore[no-any-return]
+
+
+def _new_hold(cls: type[HoldState], *fields: Any, **named: Any) -> HoldState:
+    """``HoldState(...)`` in pure Python: ``hold_state``."""
+    return hold_state(*fields, **named)
+
+
+if not COMPILED:  # the one difference of construction between the builds (see ``COMPILED``)
+    HoldState.__new__ = staticmethod(_new_hold)  # type: ignore[method-assign,assignment]
+    del HoldState.__init__
 
 
 # The hot method of ``ImmediateHold`` (each bid, hold or pass), written as a module function so
@@ -149,13 +208,13 @@ def _step(self: ImmediateHold, rules: Rules, state: GameState, aid: int
         elif overbids:  # no duel: the higher bid stands, and the next player speaks
             holder, level = seat, level_of
         else:
-            return (HoldState(auction.next_entrant, auction.holder, seat, level_of,
+            return (hold_state(auction.next_entrant, auction.holder, seat, level_of,
                               preferred), auction.holder)
     elif aid == _PASS_ID:  # the holder answers
         holder, level = auction.challenger, auction.level
     else:
         level = auction.level if aid == _HOLD_ID else level_of
-        return (HoldState(auction.next_entrant, seat, auction.challenger, level, preferred),
+        return (hold_state(auction.next_entrant, seat, auction.challenger, level, preferred),
                 auction.challenger)
     return _next_entrant(rules, state, auction, players, holder, level, preferred, overbids)
 
@@ -274,7 +333,7 @@ class ImmediateHold(Auction[HoldState]):
 
     def start(self, eldest: int) -> tuple[HoldState, int]:
         """Nobody holds a bid; eldest speaks first."""
-        return HoldState(1, -1, -1, -1, 0), eldest
+        return hold_state(1, -1, -1, -1, 0), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Legal bid, hold and pass ids for the seat to speak: they depend on the standing
@@ -320,7 +379,7 @@ class ImmediateHold(Auction[HoldState]):
         auction = self.progress(state)
         if auction.holder >= 0:
             return self.conclude(rules, state, auction.holder)
-        return self.all_passed(rules, state, self.all_pass, lambda seat: HoldState(
+        return self.all_passed(rules, state, self.all_pass, lambda seat: hold_state(
             auction.next_entrant, seat, auction.challenger, auction.level,
             auction.preferred_bidders, True, auction.overbids))
 
@@ -497,14 +556,14 @@ def _next_entrant(rules: Rules, state: GameState, auction: HoldState, players: i
     """The survivor ``holder`` (-1: nobody opened yet) meets the next seat to enter, if any is
     left; otherwise the auction is over."""
     if auction.next_entrant >= players:
-        return HoldState(players, holder, -1, level, preferred, False, overbids), None
+        return hold_state(players, holder, -1, level, preferred, False, overbids), None
     eldest = rules.next_seat[state.dealer]
     order = rules.turn_orders[eldest] if players == rules.players else state.in_turn(eldest)
     challenger = order[auction.next_entrant]
     if holder < 0:
-        return HoldState(auction.next_entrant + 1, -1, -1, -1, preferred, False,
+        return hold_state(auction.next_entrant + 1, -1, -1, -1, preferred, False,
                          overbids), challenger
-    return (HoldState(auction.next_entrant + 1, holder, challenger, level, preferred, False,
+    return (hold_state(auction.next_entrant + 1, holder, challenger, level, preferred, False,
                       overbids), challenger)
 
 
