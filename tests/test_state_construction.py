@@ -10,6 +10,7 @@ import pickle
 import random
 import subprocess
 import sys
+from typing import Any
 
 import attrs
 import pytest
@@ -18,6 +19,7 @@ import solo_rules
 from solo_rules import accelerator
 from solo_rules import state as state_module
 from solo_rules.rules.auction.immediate_hold import HoldState, hold_state
+from solo_rules.rules.auction.single_round import RoundState, round_state
 from solo_rules.serial import structure, unstructure
 from solo_rules.state import Contract, GameState, Outcome, build_outcome, replace, replace_contract
 
@@ -159,24 +161,38 @@ def test_a_contract_round_trips_through_the_record_converter() -> None:
     assert structure(unstructure(contract), Contract) == contract
 
 
-def test_the_auction_record_is_a_frozen_value_as_the_attrs_class_was() -> None:
-    """Immediate hold's ``HoldState``, written by hand on ``FrozenValue``, keeps what
-    ``@attrs.frozen`` gave it: defaults, equality and hash by value, the repr without
-    ``overbids`` (``repr=False``), immutability, pickling, and ``hold_state`` builds the same
-    value as the class."""
-    names = [field.name for field in attrs.fields(HoldState)]
-    assert names == ["next_entrant", "holder", "challenger", "level", "preferred_bidders",
-                     "forced", "overbids"]
-    record = HoldState(2, 1, 3, 4, 0b10, True, True)
-    assert record == hold_state(2, 1, 3, 4, 0b10, True, True) == pickle.loads(
-        pickle.dumps(record))
-    assert hash(record) == hash(hold_state(2, 1, 3, 4, 0b10, True, True))
-    assert record != HoldState(2, 1, 3, 4, 0b10, True, False)
-    assert (HoldState(1, -1, -1, -1, 0).forced, HoldState(1, -1, -1, -1, 0).overbids) == (
-        False, False)
-    assert repr(record) == ("HoldState(next_entrant=2, holder=1, challenger=3, level=4, "
-                            "preferred_bidders=2, forced=True)")
+AUCTION_RECORDS = [
+    (HoldState, hold_state, ["next_entrant", "holder", "challenger", "level",
+                             "preferred_bidders", "forced", "overbids"],
+     (2, 1, 3, 4, 0b10, True, True), (1, -1, -1, -1, 0), (False, False),
+     "HoldState(next_entrant=2, holder=1, challenger=3, level=4, preferred_bidders=2, "
+     "forced=True)"),
+    (RoundState, round_state, ["spoken", "bid", "holder", "joined", "keeper", "kept_over",
+                               "forced"],
+     (3, 2, 1, (0, 2), 1, 0, True), (0, -1, -1), ((), -1, -1, False),
+     "RoundState(spoken=3, bid=2, holder=1, joined=(0, 2), keeper=1, kept_over=0, "
+     "forced=True)"),
+]
+
+
+@pytest.mark.parametrize(("cls", "build", "names", "values", "required", "defaults", "shown"),
+                         AUCTION_RECORDS, ids=["HoldState", "RoundState"])
+def test_an_auction_record_is_a_frozen_value_as_the_attrs_class_was(
+        cls: Any, build: Any, names: list[str], values: tuple[Any, ...],
+        required: tuple[Any, ...], defaults: tuple[Any, ...], shown: str) -> None:
+    """The auctions' records (immediate hold's ``HoldState``, the single round's
+    ``RoundState``), written by hand on ``FrozenValue``, keep what ``@attrs.frozen`` gave
+    them: the fields and their defaults, equality and hash by value, the repr (without
+    ``overbids``, which attrs did not show), immutability, pickling, and their builder makes
+    the same value as the class."""
+    assert [field.name for field in attrs.fields(cls)] == names
+    record = cls(*values)
+    assert record == build(*values) == pickle.loads(pickle.dumps(record))
+    assert hash(record) == hash(build(*values))
+    assert record != cls(*values[:-1], not values[-1])
+    assert tuple(getattr(cls(*required), name) for name in names[len(required):]) == defaults
+    assert repr(record) == shown
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        record.level = 5  # type: ignore[misc]
+        setattr(record, names[0], 5)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        del record.holder  # type: ignore[misc]
+        delattr(record, names[1])

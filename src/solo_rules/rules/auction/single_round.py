@@ -6,6 +6,7 @@ forced game (AMB-37)."""
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -18,9 +19,16 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards, suits
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, mutable_twin, replace_contract
+from solo_rules.state import FrozenValue, GameState, mutable_twin, replace_contract
 
-__all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound"]
+try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
+    import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    #: whether this module runs compiled (``RoundState`` is then an extension type)
+    COMPILED: bool = cython.compiled
+except ImportError:  # pure Python without Cython (it is no dependency)
+    COMPILED = False
+
+__all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound", "round_state"]
 
 #: Keep a bid that was just made over one's own (the Niese IsIt keep rule, AMB-28).
 KEEP = Word("keep", 73, (), "keeps his bid")
@@ -68,13 +76,10 @@ class RankedBid:
         return f"{name} ({'/'.join(suit.symbol for suit in self.suits)})"
 
 
-@attrs.frozen(slots=True, init=False, weakref_slot=False)
-class RoundState:
-    """Single-round auction progress: seats that have spoken (from eldest), the standing bid
-    (index, -1 for none) and its holder, the seats that joined it, the seat (-1: none) now
-    deciding whether to keep the bid just made over his own and the bid it was made over, and
-    whether the holder was forced by an all-pass. Built as ``GameState`` is (a mutable twin,
-    then its class swapped): one per turn of the auction."""
+@attrs.frozen
+class _RoundFields:
+    """``RoundState``'s fields as attrs declares them: what ``attrs.fields(RoundState)``
+    gives."""
 
     spoken: int
     bid: int
@@ -84,26 +89,80 @@ class RoundState:
     kept_over: int = -1
     forced: bool = False
 
-    def __new__(cls, spoken: int, bid: int, holder: int, joined: tuple[int, ...] = (),
-                keeper: int = -1, kept_over: int = -1, forced: bool = False) -> RoundState:
-        record: Any = _new_object(_RoundTwin)
-        record.spoken = spoken
-        record.bid = bid
-        record.holder = holder
-        record.joined = joined
-        record.keeper = keeper
-        record.kept_over = kept_over
-        record.forced = forced
-        record.__class__ = cls
-        return record  # type: ignore[no-any-return]
 
-    def __reduce__(self) -> tuple[type[RoundState], tuple[Any, ...]]:
-        return RoundState, (self.spoken, self.bid, self.holder, self.joined, self.keeper,
-                            self.kept_over, self.forced)
+_ROUND_FIELDS = tuple(field.name for field in attrs.fields(_RoundFields))
+
+
+# Written by hand, as ``Contract`` is (``FrozenValue``): the accelerator compiles it as an
+# extension type (``single_round.pxd``) whose fields the auction's turn reads as C members.
+class RoundState(FrozenValue):
+    """Single-round auction progress: seats that have spoken (from eldest), the standing bid
+    (index, -1 for none) and its holder, the seats that joined it, the seat (-1: none) now
+    deciding whether to keep the bid just made over his own and the bid it was made over, and
+    whether the holder was forced by an all-pass. One per turn of the auction, built by
+    ``round_state``."""
+
+    __slots__ = _ROUND_FIELDS
+    __attrs_attrs__ = attrs.fields(_RoundFields)
+    _values = operator.attrgetter(*_ROUND_FIELDS)
+
+    spoken: int
+    bid: int
+    holder: int
+    joined: tuple[int, ...]
+    keeper: int
+    kept_over: int
+    forced: bool
+
+    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
+    # ``round_state`` (below the class): a frozen instance cannot store into itself.
+    def __init__(self, spoken: int, bid: int, holder: int, joined: tuple[int, ...] = (),
+                 keeper: int = -1, kept_over: int = -1, forced: bool = False) -> None:
+        self.spoken = spoken
+        self.bid = bid
+        self.holder = holder
+        self.joined = joined
+        self.keeper = keeper
+        self.kept_over = kept_over
+        self.forced = forced
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
 
 
 _new_object = object.__new__
 _RoundTwin = mutable_twin(RoundState)
+
+
+def round_state(spoken: int, bid: int, holder: int, joined: tuple[int, ...] = (),
+                keeper: int = -1, kept_over: int = -1, forced: bool = False) -> RoundState:
+    """``RoundState(...)`` as a plain call, as ``build_state`` builds a state: compiled, C
+    stores into a new extension object; pure Python, a mutable twin filled and its class
+    swapped."""
+    record: Any = RoundState.__new__(RoundState) if COMPILED else _new_object(_RoundTwin)
+    record.spoken = spoken
+    record.bid = bid
+    record.holder = holder
+    record.joined = joined
+    record.keeper = keeper
+    record.kept_over = kept_over
+    record.forced = forced
+    if not COMPILED:
+        record.__class__ = RoundState
+    return record  # type: ignore[no-any-return]
+
+
+def _new_round(cls: type[RoundState], *fields: Any, **named: Any) -> RoundState:
+    """``RoundState(...)`` in pure Python: ``round_state``."""
+    return round_state(*fields, **named)
+
+
+if not COMPILED:  # the one difference of construction between the builds (see ``COMPILED``)
+    RoundState.__new__ = staticmethod(_new_round)  # type: ignore[method-assign,assignment]
+    del RoundState.__init__
 
 
 # The hot methods of ``SingleRound`` (each bid, keep or pass), written as module functions so
@@ -126,16 +185,16 @@ def _round_step(self: SingleRound, rules: Rules, state: GameState, aid: int
     bids = self.bids
     if auction.keeper >= 0:
         if aid != _KEEP_ID:
-            auction = RoundState(auction.spoken, auction.bid, auction.holder)
+            auction = round_state(auction.spoken, auction.bid, auction.holder)
         elif bids[auction.bid].keep_plays == "own_bid":
-            auction = RoundState(auction.spoken, auction.kept_over, auction.keeper)
+            auction = round_state(auction.spoken, auction.kept_over, auction.keeper)
         else:
-            auction = RoundState(auction.spoken, auction.bid, auction.keeper)
+            auction = round_state(auction.spoken, auction.bid, auction.keeper)
     elif aid != _PASS_ID:
         k = aid - BID_BASE
         seat = state.player
         if k == auction.bid and bids[k].join:
-            auction = RoundState(auction.spoken + 1, k, auction.holder,
+            auction = round_state(auction.spoken + 1, k, auction.holder,
                                  (*auction.joined, seat))
         else:
             # The keeper is asked whatever his hand, so being asked tells nobody whether
@@ -145,11 +204,11 @@ def _round_step(self: SingleRound, rules: Rules, state: GameState, aid: int
                     and (bids[k].keep_window == "any"
                          or seat == state.in_turn(auction.holder)[1])):
                 keeper = auction.holder
-            auction = RoundState(auction.spoken + 1, k, seat, (), keeper, auction.bid)
+            auction = round_state(auction.spoken + 1, k, seat, (), keeper, auction.bid)
             if keeper >= 0:
                 return auction, keeper
     else:
-        auction = RoundState(auction.spoken + 1, auction.bid, auction.holder,
+        auction = round_state(auction.spoken + 1, auction.bid, auction.holder,
                              auction.joined, auction.keeper, auction.kept_over,
                              auction.forced)
     if auction.spoken >= rules.seated:
@@ -217,7 +276,7 @@ class SingleRound(Auction[RoundState]):
 
     def start(self, eldest: int) -> tuple[RoundState, int]:
         """Nobody has spoken; eldest (the dealer's left) bids first [S-NIE]."""
-        return RoundState(0, -1, -1), eldest
+        return round_state(0, -1, -1), eldest
 
     legal = _round_legal
 
@@ -243,7 +302,7 @@ class SingleRound(Auction[RoundState]):
         declares only when the bid leaves trumps open. All pass: thrown in."""
         auction = self.progress(state)
         if auction.holder < 0:
-            return self.all_passed(rules, state, self.all_pass, lambda seat: RoundState(
+            return self.all_passed(rules, state, self.all_pass, lambda seat: round_state(
                 auction.spoken, auction.bid, seat, auction.joined, auction.keeper,
                 auction.kept_over, True))
         bid = self.bids[auction.bid]
