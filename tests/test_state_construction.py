@@ -21,7 +21,16 @@ from solo_rules import state as state_module
 from solo_rules.rules.auction.immediate_hold import HoldState, hold_state
 from solo_rules.rules.auction.single_round import RoundState, round_state
 from solo_rules.serial import structure, unstructure
-from solo_rules.state import Contract, GameState, Outcome, build_outcome, replace, replace_contract
+from solo_rules.state import (
+    Contract,
+    GameState,
+    Outcome,
+    Trick,
+    build_outcome,
+    build_trick,
+    replace,
+    replace_contract,
+)
 
 
 def test_a_built_state_is_a_frozen_game_state_equal_to_its_copies() -> None:
@@ -161,7 +170,9 @@ def test_a_contract_round_trips_through_the_record_converter() -> None:
     assert structure(unstructure(contract), Contract) == contract
 
 
-AUCTION_RECORDS = [
+FROZEN_VALUES = [
+    (Trick, build_trick, ["leader", "cards", "winner"], (1, (30, 2, 17, 9), 3), (1, (30,), 3),
+     (), "Trick(leader=1, cards=(30, 2, 17, 9), winner=3)"),
     (HoldState, hold_state, ["next_entrant", "holder", "challenger", "level",
                              "preferred_bidders", "forced", "overbids"],
      (2, 1, 3, 4, 0b10, True, True), (1, -1, -1, -1, 0), (False, False),
@@ -176,11 +187,11 @@ AUCTION_RECORDS = [
 
 
 @pytest.mark.parametrize(("cls", "build", "names", "values", "required", "defaults", "shown"),
-                         AUCTION_RECORDS, ids=["HoldState", "RoundState"])
-def test_an_auction_record_is_a_frozen_value_as_the_attrs_class_was(
+                         FROZEN_VALUES, ids=["Trick", "HoldState", "RoundState"])
+def test_a_frozen_value_is_what_the_attrs_class_was(
         cls: Any, build: Any, names: list[str], values: tuple[Any, ...],
         required: tuple[Any, ...], defaults: tuple[Any, ...], shown: str) -> None:
-    """The auctions' records (immediate hold's ``HoldState``, the single round's
+    """A trick and the auctions' records (immediate hold's ``HoldState``, the single round's
     ``RoundState``), written by hand on ``FrozenValue``, keep what ``@attrs.frozen`` gave
     them: the fields and their defaults, equality and hash by value, the repr (without
     ``overbids``, which attrs did not show), immutability, pickling, and their builder makes
@@ -190,6 +201,8 @@ def test_an_auction_record_is_a_frozen_value_as_the_attrs_class_was(
     assert record == build(*values) == pickle.loads(pickle.dumps(record))
     assert hash(record) == hash(build(*values))
     assert record != cls(*values[:-1], not values[-1])
+    if cls is Trick:  # the record's converter reads tricks back
+        assert structure(unstructure(record), Trick) == record
     assert tuple(getattr(cls(*required), name) for name in names[len(required):]) == defaults
     assert repr(record) == shown
     with pytest.raises(attrs.exceptions.FrozenInstanceError):

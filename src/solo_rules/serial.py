@@ -67,10 +67,12 @@ converter.register_structure_hook(
     CardSet, lambda names, _kind: CardSet.of(parse_card(name) for name in names))
 converter.register_unstructure_hook(Action, _unstructure_action)
 converter.register_structure_hook(Action, _action)
-converter.register_unstructure_hook(Trick, lambda trick: {
+# By predicate: registering a class resolves its attrs types, which stores an attribute on
+# the class, and the compiled build's Trick is an extension type that takes none.
+converter.register_unstructure_hook_func(lambda cls: cls is Trick, lambda trick: {
     "leader": trick.leader, "cards": [Card(card).name for card in trick.cards],
     "winner": trick.winner})
-converter.register_structure_hook(Trick, lambda data, _kind: Trick(
+converter.register_structure_hook_func(lambda cls: cls is Trick, lambda data, _kind: Trick(
     int(data["leader"]), tuple(int(parse_card(name)) for name in data["cards"]),
     int(data["winner"])))
 

@@ -19,6 +19,15 @@ cdef class GameState
 cdef class FrozenValue:
     pass
 
+# A completed trick, built by the play at every trick's end and read by the scoring.
+@cython.final
+cdef class Trick(FrozenValue):
+    cdef readonly int leader, winner
+    cdef readonly tuple cards
+
+@cython.locals(trick=Trick)
+cpdef Trick build_trick(int leader, tuple cards, int winner)
+
 @cython.final
 cdef class Contract(FrozenValue):
     cdef readonly object kind, index, declarer, trump, tout, called, partner, trump_bound
@@ -68,7 +77,7 @@ cpdef GameState build_state(RuleCore rules, object phase, int player, int dealer
 
 # A seat's dealt cards, read by scoring at every hand's end: the tricks' cards found by C
 # indexing into the rule set's table of places in turn.
-@cython.locals(positions=tuple, trick=object, offset=Py_ssize_t, card=object, orders=tuple,
+@cython.locals(positions=tuple, trick=Trick, offset=Py_ssize_t, card=object, orders=tuple,
                in_turn=tuple)
 cpdef object dealt_mask(GameState state, int seat)
 

@@ -51,6 +51,7 @@ __all__ = [
     "Trick",
     "build_outcome",
     "build_state",
+    "build_trick",
     "dealt_mask",
     "replace",
     "replace_contract",
@@ -210,25 +211,44 @@ class Contract(FrozenValue):
         return (self.declarer, *self.co_declarers)
 
 
-@attrs.frozen(slots=True, init=False, weakref_slot=False)
-class Trick:
-    """A completed trick: who led, the cards in playing order, and who won it. Built as
-    ``GameState`` is (a mutable twin, then its class swapped): one per trick played."""
+@attrs.frozen
+class _TrickFields:
+    """``Trick``'s fields as attrs declares them: what ``attrs.fields(Trick)`` gives."""
 
     leader: int
     cards: tuple[int, ...]
     winner: int
 
-    def __new__(cls, leader: int, cards: tuple[int, ...], winner: int) -> Trick:
-        trick: Any = _new_object(_TrickTwin)
-        trick.leader = leader
-        trick.cards = cards
-        trick.winner = winner
-        trick.__class__ = cls
-        return trick  # type: ignore[no-any-return]
 
-    def __reduce__(self) -> tuple[type[Trick], tuple[int, tuple[int, ...], int]]:
-        return Trick, (self.leader, self.cards, self.winner)
+_TRICK_FIELDS = ("leader", "cards", "winner")
+
+
+# Written by hand on ``FrozenValue``, as ``Contract`` is: compiled, an extension type that the
+# play builds (``build_trick``) and the scoring reads (``dealt_mask``) as C members.
+class Trick(FrozenValue):
+    """A completed trick: who led, the cards in playing order, and who won it. One per trick
+    played, built by ``build_trick``."""
+
+    __slots__ = _TRICK_FIELDS
+    __attrs_attrs__ = attrs.fields(attrs.resolve_types(_TrickFields))
+    _values = operator.attrgetter(*_TRICK_FIELDS)
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
+    # ``build_trick`` (below): a frozen instance cannot store into itself.
+    def __init__(self, leader: int, cards: tuple[int, ...], winner: int) -> None:
+        self.leader = leader
+        self.cards = cards
+        self.winner = winner
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
 
     def players(self, players: int) -> tuple[int, ...]:
         """The seats in playing order at a clockwise table where every seat plays (else
@@ -794,6 +814,18 @@ def dealt_mask(state: GameState, seat: int) -> int:
     return mask
 
 
+def build_trick(leader: int, cards: tuple[int, ...], winner: int) -> Trick:
+    """``Trick(...)`` as a plain call, as ``build_state`` builds a state (the play builds one
+    at every trick's end)."""
+    trick: Any = Trick.__new__(Trick) if COMPILED else _new_object(_TrickTwin)
+    trick.leader = leader
+    trick.cards = cards
+    trick.winner = winner
+    if not COMPILED:
+        trick.__class__ = Trick
+    return trick  # type: ignore[no-any-return]
+
+
 def build_outcome(contract: Contract | None, declarer: int | None, partner: int | None,
                   party_tricks: int, defender_tricks: int, made: bool, scores: tuple[int, ...],
                   breakdown: tuple[tuple[str, int], ...], note: str = "",
@@ -821,6 +853,11 @@ def _new_state(cls: type[GameState], *fields: Any, **named: Any) -> GameState:
     return build_state(*fields, **named)
 
 
+def _new_trick(cls: type[Trick], leader: int, cards: tuple[int, ...], winner: int) -> Trick:
+    """``Trick(...)`` in pure Python: ``build_trick``."""
+    return build_trick(leader, cards, winner)
+
+
 def _new_contract(cls: type[Contract], kind: str, index: int, declarer: int | None,
                   trump: Trump | None, tout: bool = False, called: Card | None = None,
                   partner: int | None = None, trump_bound: Suit | None = None,
@@ -845,6 +882,8 @@ if not COMPILED:  # the one difference of construction between the builds (see `
     del GameState.__init__
     Contract.__new__ = staticmethod(_new_contract)  # type: ignore[method-assign,assignment]
     del Contract.__init__
+    Trick.__new__ = staticmethod(_new_trick)  # type: ignore[method-assign,assignment]
+    del Trick.__init__
 
 
 @functools.lru_cache(maxsize=1024)

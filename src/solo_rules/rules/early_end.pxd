@@ -21,3 +21,6 @@ cpdef list _prime_decisions(object self, RuleCore rules, GameState state)
 
 @cython.locals(flags=int, total=int, objective=int, party=int, defenders=int)
 cpdef bint _prime_finished(object self, RuleCore rules, GameState state)
+
+@cython.locals(flags=int, total=int, objective=int, party=int, defenders=int)
+cpdef bint _abandon_finished(object self, RuleCore rules, GameState state)

@@ -129,6 +129,21 @@ def _prime_finished(self: PrimeOrContinue, rules: Rules, state: GameState) -> bo
     return party >= objective or defenders > total - objective
 
 
+def _abandon_finished(self: AbandonAtFive, rules: Rules, state: GameState) -> bool:
+    """``AbandonAtFive.finished``: whether the hand ends now: abandoned at the party's tricks,
+    lost for good (if ``stop_when_lost``), or after the last trick."""
+    total = rules.hand_size
+    contract = state.contract
+    assert contract is not None
+    if state.flags & _STOPPED or len(state.tricks) == total:
+        return True
+    if contract.declarer is None:
+        return False
+    objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
+    party, defenders = state.party_tricks()
+    return party >= objective or (self.stop_when_lost and defenders > total - objective)
+
+
 class EarlyEnd(RuleModule, EarlyEndRules, Stage):
     """The decision phase every early-end rule shares: after a trick the rule may offer the
     declarer a decision (stop, go on, and the partner rule's "Helfer?"), or end the hand."""
@@ -396,19 +411,7 @@ class AbandonAtFive(EarlyEnd):
         won, _ = declarer_sees_party_sweep(state)
         return [STOP.id, CONTINUE.id] if won else []
 
-    def finished(self, rules: Rules, state: GameState) -> bool:
-        """Whether the hand ends now: abandoned at the party's tricks, lost for good (if
-        ``stop_when_lost``), or after the last trick."""
-        total = rules.hand_size
-        contract = state.contract
-        assert contract is not None
-        if state.flags & _STOPPED or len(state.tricks) == total:
-            return True
-        if contract.declarer is None:
-            return False
-        objective = self.objective(rules, state)
-        party, defenders = state.party_tricks()
-        return party >= objective or (self.stop_when_lost and defenders > total - objective)
+    finished = _abandon_finished
 
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party took its tricks (stopping after a sweep has taken them)."""

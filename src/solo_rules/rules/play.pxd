@@ -5,7 +5,7 @@
 # ids and masks stay Python ints (a mask is shifted by up to 31 bits).
 cimport cython
 
-from solo_rules.state cimport GameState, RuleCore, build_state
+from solo_rules.state cimport GameState, RuleCore, build_state, build_trick
 
 @cython.locals(trick=tuple)
 cpdef object _legal_mask(object self, RuleCore rules, GameState state, int seat)

@@ -16,7 +16,7 @@ from solo_rules.cards import BYTE_IDS, Card
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Flags, GameState, Phase, Trick, build_state
+from solo_rules.state import Flags, GameState, Phase, build_state, build_trick
 
 __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 
@@ -143,8 +143,8 @@ def _play_card(self: FollowSuit, rules: Rules, state: GameState, aid: int,
     won[winner] += 1
     after = build_state(rules, _PLAY, winner, state.dealer, hands, history,
                         state.auction, contract, (), winner,
-                        state.tricks + (Trick(state.leader, trick, winner),), tuple(won), flags,
-                        state.dealt)
+                        state.tricks + (build_trick(state.leader, trick, winner),), tuple(won),
+                        flags, state.dealt)
     return rules.early_end.after_trick(rules, after)
 
 
