@@ -25,3 +25,7 @@ cdef class Twister:
 
 @cython.locals(i=Py_ssize_t, n=long, k=long, j=long, draws=tuple, twister=Twister)
 cpdef list shuffled(list cards, object rng)
+
+# The deal's sum per seat: the shuffled card bits (below 2**32) ORed as C words.
+@cython.locals(position=Py_ssize_t, mask=cython.uint)
+cdef unsigned int _received(list bits, tuple receivers, int seat) except? 0

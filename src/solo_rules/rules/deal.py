@@ -265,9 +265,21 @@ def deal_to(pack: CardSet, receivers: tuple[int, ...], players: int,
     """Shuffle ``pack`` and give the card at each position to the seat ``receivers`` names;
     one mask per seat. The pack is shuffled as its cards' bits, which ``shuffled`` permutes
     exactly as it would the card ids (the same deal for the same seed), so that a hand is the
-    sum of the bits it receives, taken in C."""
+    sum of the bits it receives: compiled, summed by a C loop per seat; in pure Python by one
+    ``itemgetter`` per seat, its fastest."""
     bits = shuffled(list(_pack_bits(pack.mask)), rng)
+    if COMPILED:
+        return tuple([_received(bits, receivers, seat) for seat in range(players)])
     return tuple([sum(take(bits)) for take in _takers(receivers, players, len(bits))])
+
+
+def _received(bits: list[int], receivers: tuple[int, ...], seat: int) -> int:
+    """The bits of ``bits`` at the positions ``receivers`` gives ``seat`` (compiled: C)."""
+    mask = 0
+    for position in range(len(bits)):
+        if receivers[position] == seat:
+            mask |= bits[position]
+    return mask
 
 
 @register("deal", "deal.packets")

@@ -26,3 +26,6 @@ cpdef tuple _step(object self, RuleCore rules, GameState state, int aid)
 @cython.locals(eldest=int, challenger=int)
 cpdef tuple _next_entrant(RuleCore rules, GameState state, HoldState auction, int players,
                           int holder, int level, int preferred, bint overbids)
+
+@cython.locals(seat=int, auction=HoldState, kept=dict)
+cpdef tuple _hold_legal(object self, RuleCore rules, GameState state)

@@ -219,6 +219,27 @@ def _step(self: ImmediateHold, rules: Rules, state: GameState, aid: int
     return _next_entrant(rules, state, auction, players, holder, level, preferred, overbids)
 
 
+def _hold_legal(self: ImmediateHold, rules: Rules, state: GameState) -> tuple[int, ...]:
+    """``ImmediateHold.legal``: legal bid, hold and pass ids for the seat to speak. They
+    depend on the standing level, whether anyone holds and whether the seat may hold, and
+    only those cards of its hand that a level or a duty names, so they are kept on those."""
+    auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
+    seat = state.player
+    last = _last_kept
+    if last[0] is self and last[1] is rules:  # the auction of the hand before, again
+        features, kept = last[2]
+    else:
+        features, kept = _kept(self, rules)
+        _remember_kept(self, rules, (features, kept))
+    key = (auction.level, auction.holder < 0,
+           auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2),
+           state.hands[seat] & features)
+    ids = kept.get(key)
+    if ids is None:
+        ids = kept[key] = self._legal(rules, *key)
+    return ids
+
+
 @register("auction", "auction.immediate_hold")
 @attrs.frozen(cache_hash=True)
 class ImmediateHold(Auction[HoldState]):
@@ -335,25 +356,7 @@ class ImmediateHold(Auction[HoldState]):
         """Nobody holds a bid; eldest speaks first."""
         return hold_state(1, -1, -1, -1, 0), eldest
 
-    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Legal bid, hold and pass ids for the seat to speak: they depend on the standing
-        level, whether anyone holds and whether the seat may hold, and only those cards of its
-        hand that a level or a duty names, so they are kept on those."""
-        auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
-        seat = state.player
-        last = _last_kept
-        if last[0] is self and last[1] is rules:  # the auction of the hand before, again
-            features, kept = last[2]
-        else:
-            features, kept = _kept(self, rules)
-            _remember_kept(self, rules, (features, kept))
-        key = (auction.level, auction.holder < 0,
-               auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2),
-               state.hands[seat] & features)
-        ids = kept.get(key)
-        if ids is None:
-            ids = kept[key] = self._legal(rules, *key)
-        return ids
+    legal = _hold_legal
 
     def _legal(self, rules: Rules, level: int, opening: bool, holding: bool,
                hand: int) -> tuple[int, ...]:
