@@ -1,7 +1,7 @@
 """The deal's fast path (``solo_rules.rules.deal.deal_to``: the pack shuffled as its cards'
-bits, each hand summed by a getter of its positions) must deal exactly the hands that
-shuffling the card ids and handing them round one by one deals, or every seed would give
-another hand than before."""
+bits, each hand summed by a getter of its positions, or compiled in one C pass) must deal
+exactly the hands that shuffling the card ids and handing them round one by one deals, or
+every seed would give another hand than before."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from solo_rules.cards import CardSet, card_ids, piquet_pack
-from solo_rules.rules.deal import deal_to, shuffled
+from solo_rules.rules.deal import _received, _takers, deal_to, shuffled
 
 
 def dealt_one_by_one(pack: CardSet, receivers: tuple[int, ...], players: int,
@@ -22,16 +22,30 @@ def dealt_one_by_one(pack: CardSet, receivers: tuple[int, ...], players: int,
     return tuple(hands)
 
 
-@pytest.mark.parametrize(("pack", "receivers", "players"), [
+DEALS = [
     (piquet_pack(), tuple(seat for seat in (1, 2, 3, 0) for _ in range(8)), 4),
     (piquet_pack(), tuple(s for size in (3, 2, 3) for s in (2, 3, 0, 1) for _ in range(size)), 4),
     (piquet_pack(card for card in range(32) if card % 8 in (6, 7)),  # 24 cards, 3-3 packets
      tuple(s for size in (3, 3) for s in (1, 2, 3, 0) for _ in range(size)), 4),
     # seat 4 is given one card and seat 5 none (as a seat that sits the hand out)
     (piquet_pack(), (4, *(s for s in (0, 1, 2, 3) for _ in range(7)), 3, 3, 3), 6),
-])
+]
+
+
+@pytest.mark.parametrize(("pack", "receivers", "players"), DEALS)
 def test_deal_to_deals_what_handing_the_cards_round_deals(
         pack: CardSet, receivers: tuple[int, ...], players: int) -> None:
     for seed in range(300):
         assert (deal_to(pack, receivers, players, random.Random(seed))
                 == dealt_one_by_one(pack, receivers, players, random.Random(seed)))
+
+
+@pytest.mark.parametrize(("pack", "receivers", "players"), DEALS)
+def test_the_compiled_sums_per_seat_equal_the_getters_sums(
+        pack: CardSet, receivers: tuple[int, ...], players: int) -> None:
+    """``_received`` (how the compiled deal sums each seat's bits, in one pass) gives what the
+    getters of ``_takers`` (pure Python's way) give, over the same shuffled bits."""
+    for seed in range(100):
+        bits = shuffled([1 << card for card in card_ids(pack.mask)], random.Random(seed))
+        assert _received(bits, receivers, players) == tuple(
+            sum(take(bits)) for take in _takers(receivers, players, len(bits)))

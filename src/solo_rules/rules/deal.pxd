@@ -26,6 +26,6 @@ cdef class Twister:
 @cython.locals(i=Py_ssize_t, n=long, k=long, j=long, draws=tuple, twister=Twister)
 cpdef list shuffled(list cards, object rng)
 
-# The deal's sum per seat: the shuffled card bits (below 2**32) ORed as C words.
-@cython.locals(position=Py_ssize_t, mask=cython.uint)
-cdef unsigned int _received(list bits, tuple receivers, int seat) except? 0
+# The deal's sums per seat: the shuffled card bits (below 2**32) ORed into C words.
+@cython.locals(position=Py_ssize_t, seat=Py_ssize_t, card=cython.uint, held=cython.uint[8])
+cpdef tuple _received(list bits, tuple receivers, Py_ssize_t players)

@@ -269,17 +269,20 @@ def deal_to(pack: CardSet, receivers: tuple[int, ...], players: int,
     ``itemgetter`` per seat, its fastest."""
     bits = shuffled(list(_pack_bits(pack.mask)), rng)
     if COMPILED:
-        return tuple([_received(bits, receivers, seat) for seat in range(players)])
+        return _received(bits, receivers, players)
     return tuple([sum(take(bits)) for take in _takers(receivers, players, len(bits))])
 
 
-def _received(bits: list[int], receivers: tuple[int, ...], seat: int) -> int:
-    """The bits of ``bits`` at the positions ``receivers`` gives ``seat`` (compiled: C)."""
-    mask = 0
+def _received(bits: list[int], receivers: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """Each seat's sum of the ``bits`` at the positions ``receivers`` gives it, in one pass
+    (compiled: into C words, one per seat of at most 8; pure Python deals by the itemgetters
+    of ``_takers``, its fastest)."""
+    held = [0] * 8
     for position in range(len(bits)):
-        if receivers[position] == seat:
-            mask |= bits[position]
-    return mask
+        card = bits[position]
+        seat = receivers[position]
+        held[seat] |= card
+    return tuple([held[seat] for seat in range(players)])
 
 
 @register("deal", "deal.packets")
