@@ -12,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 
 import solo_rules
@@ -121,7 +122,7 @@ def _pxd_fields(text: str, class_name: str) -> set[str]:
     inside = False
     for line in text.splitlines():
         if line.startswith("cdef class "):
-            inside = line.rstrip(":").split()[2] == class_name
+            inside = line.rstrip(":").split()[2].split("(")[0] == class_name
         elif inside and line.startswith("    cdef "):
             declared = line.split("#")[0].split()[3:]  # after "cdef public <type>"
             fields.update(name.strip(",") for name in declared)
@@ -133,3 +134,24 @@ def test_the_rule_core_declares_in_c_exactly_its_python_slots() -> None:
     a table added to one and not the other would be a Python attribute on one path only."""
     pxd = (ROOT / "src" / "solo_rules" / "state.pxd").read_text(encoding="utf-8")
     assert _pxd_fields(pxd, "RuleCore") == set(solo_rules.state.RuleCore.__slots__)
+
+
+@pytest.mark.parametrize(("module", "class_name"), [
+    ("solo_rules.state", "GameState"),
+    ("solo_rules.state", "Contract"),
+    ("solo_rules.state", "Trick"),
+    ("solo_rules.rules.auction.immediate_hold", "HoldState"),
+    ("solo_rules.rules.auction.single_round", "RoundState"),
+])
+def test_a_hand_written_value_declares_in_c_exactly_its_fields(module: str,
+                                                               class_name: str) -> None:
+    """The values written by hand so that the accelerator compiles them (``GameState`` and the
+    ``FrozenValue`` classes) are slotted classes in pure Python and C structs compiled (their
+    module's ``.pxd``): their slots, their C fields and the fields attrs reports must be the
+    same names, or a field would be missing on one path, or from equality and pickling."""
+    cls = getattr(importlib.import_module(module), class_name)
+    pxd = (ROOT / "src" / Path(*module.split("."))).with_suffix(".pxd").read_text(
+        encoding="utf-8")
+    names = [field.name for field in attrs.fields(cls)]
+    assert _pxd_fields(pxd, class_name) == set(cls.__slots__) == set(names)
+    assert tuple(names) == tuple(cls.__slots__)
