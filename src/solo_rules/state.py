@@ -52,6 +52,7 @@ __all__ = [
     "build_outcome",
     "build_state",
     "build_trick",
+    "construct_with",
     "dealt_mask",
     "replace",
     "replace_contract",
@@ -183,7 +184,7 @@ class Contract(FrozenValue):
     co_declarers: tuple[int, ...]
 
     # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
-    # ``_new_contract`` (below the class): a frozen instance cannot store into itself.
+    # ``_build_contract`` (``construct_with``): a frozen instance cannot store into itself.
     def __init__(self, kind: str, index: int, declarer: int | None, trump: Trump | None,
                  tout: bool = False, called: Card | None = None, partner: int | None = None,
                  trump_bound: Suit | None = None, co_declarers: tuple[int, ...] = ()) -> None:
@@ -848,20 +849,10 @@ def build_outcome(contract: Contract | None, declarer: int | None, partner: int 
     return outcome  # type: ignore[no-any-return]
 
 
-def _new_state(cls: type[GameState], *fields: Any, **named: Any) -> GameState:
-    """``GameState(...)`` in pure Python: ``build_state``."""
-    return build_state(*fields, **named)
-
-
-def _new_trick(cls: type[Trick], leader: int, cards: tuple[int, ...], winner: int) -> Trick:
-    """``Trick(...)`` in pure Python: ``build_trick``."""
-    return build_trick(leader, cards, winner)
-
-
-def _new_contract(cls: type[Contract], kind: str, index: int, declarer: int | None,
-                  trump: Trump | None, tout: bool = False, called: Card | None = None,
-                  partner: int | None = None, trump_bound: Suit | None = None,
-                  co_declarers: tuple[int, ...] = ()) -> Contract:
+def _build_contract(kind: str, index: int, declarer: int | None, trump: Trump | None,
+                    tout: bool = False, called: Card | None = None, partner: int | None = None,
+                    trump_bound: Suit | None = None,
+                    co_declarers: tuple[int, ...] = ()) -> Contract:
     """``Contract(...)`` in pure Python: a mutable twin filled and its class swapped."""
     contract: Any = _new_object(_ContractTwin)
     contract.kind = kind
@@ -877,13 +868,22 @@ def _new_contract(cls: type[Contract], kind: str, index: int, declarer: int | No
     return contract  # type: ignore[no-any-return]
 
 
-if not COMPILED:  # the one difference of construction between the builds (see ``COMPILED``)
-    GameState.__new__ = staticmethod(_new_state)  # type: ignore[method-assign,assignment]
-    del GameState.__init__
-    Contract.__new__ = staticmethod(_new_contract)  # type: ignore[method-assign,assignment]
-    del Contract.__init__
-    Trick.__new__ = staticmethod(_new_trick)  # type: ignore[method-assign,assignment]
-    del Trick.__init__
+def construct_with(cls: type[Any], build: Callable[..., Any]) -> None:
+    """Let ``cls(...)`` call ``build(...)`` (pure Python): a frozen instance cannot store into
+    itself, so the class's ``__init__``, which stores into the C fields of the compiled
+    build, gives way to a builder that fills a mutable twin and swaps its class. The one
+    difference of construction between the builds (see ``COMPILED``)."""
+    def new(_cls: type[Any], *fields: Any, **named: Any) -> Any:
+        return build(*fields, **named)
+
+    cls.__new__ = staticmethod(new)  # type: ignore[assignment]
+    del cls.__init__
+
+
+if not COMPILED:
+    construct_with(GameState, build_state)
+    construct_with(Contract, _build_contract)
+    construct_with(Trick, build_trick)
 
 
 @functools.lru_cache(maxsize=1024)

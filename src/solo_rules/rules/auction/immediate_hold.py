@@ -20,7 +20,7 @@ from solo_rules.rules.params import cards, optional_suit
 from solo_rules.rules.params import cards as card_list
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import FrozenValue, GameState, mutable_twin
+from solo_rules.state import FrozenValue, GameState, construct_with, mutable_twin
 
 try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
     import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
@@ -163,14 +163,8 @@ def hold_state(next_entrant: int, holder: int, challenger: int, level: int,
     return record  # type: ignore[no-any-return]
 
 
-def _new_hold(cls: type[HoldState], *fields: Any, **named: Any) -> HoldState:
-    """``HoldState(...)`` in pure Python: ``hold_state``."""
-    return hold_state(*fields, **named)
-
-
-if not COMPILED:  # the one difference of construction between the builds (see ``COMPILED``)
-    HoldState.__new__ = staticmethod(_new_hold)  # type: ignore[method-assign,assignment]
-    del HoldState.__init__
+if not COMPILED:
+    construct_with(HoldState, hold_state)
 
 
 # The hot method of ``ImmediateHold`` (each bid, hold or pass), written as a module function so

@@ -19,7 +19,7 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards, suits
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import FrozenValue, GameState, mutable_twin, replace_contract
+from solo_rules.state import FrozenValue, GameState, construct_with, mutable_twin, replace_contract
 
 try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
     import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
@@ -155,14 +155,8 @@ def round_state(spoken: int, bid: int, holder: int, joined: tuple[int, ...] = ()
     return record  # type: ignore[no-any-return]
 
 
-def _new_round(cls: type[RoundState], *fields: Any, **named: Any) -> RoundState:
-    """``RoundState(...)`` in pure Python: ``round_state``."""
-    return round_state(*fields, **named)
-
-
-if not COMPILED:  # the one difference of construction between the builds (see ``COMPILED``)
-    RoundState.__new__ = staticmethod(_new_round)  # type: ignore[method-assign,assignment]
-    del RoundState.__init__
+if not COMPILED:
+    construct_with(RoundState, round_state)
 
 
 # The hot methods of ``SingleRound`` (each bid, keep or pass), written as module functions so
