@@ -4,9 +4,7 @@ A hand runs deal -> auction -> declaration (contract, called card, trumps named 
 -> play (with early-end decisions) -> scoring and settlement. ``GameState`` holds one moment of
 it and asks its rule set (the ``RuleSet`` protocol, compiled from a variant by
 ``solo_rules.game``) what is legal and what follows; nothing here knows a rule. States are
-small (ints and tuples, hands as 32-bit masks) and share the compiled rule set, whose tables
-(``RuleCore``) and per-transition dispatch over them are declared here, below the rule
-modules, so that the accelerator can type both.
+small (ints and tuples, hands as 32-bit masks) and share the compiled rule set.
 """
 
 from __future__ import annotations
@@ -15,9 +13,8 @@ import enum
 import functools
 import operator
 from collections.abc import Callable
-from operator import itemgetter
 from pathlib import Path
-from typing import Any, Protocol, SupportsIndex, cast
+from typing import Any, ParamSpec, Protocol, SupportsIndex, TypeVar, cast
 
 import attrs
 
@@ -27,36 +24,27 @@ from solo_rules.errors import ActionParseError, IllegalActionError, InvalidState
 from solo_rules.ranking import Trump
 from solo_rules.variant import Variant
 
-try:
-    import cython
-
-    #: whether this module runs compiled (the accelerator, ``state.pxd``): the switch between
-    #: the two ways ``build_state`` makes a frozen state (Cython reads ``cython.compiled`` as
-    #: true when it compiles the module; its pure-Python shadow module says false)
-    COMPILED: bool = cython.compiled
-except ImportError:  # Cython is not installed: pure Python
-    COMPILED = False
-
 __all__ = [
     "Contract",
     "Flags",
-    "FrozenValue",
     "GameState",
     "HandRecord",
     "Outcome",
     "Phase",
     "PlayerView",
-    "RuleCore",
     "RuleSet",
     "Trick",
+    "build_contract",
     "build_outcome",
     "build_state",
     "build_trick",
-    "construct_with",
+    "builder",
     "dealt_mask",
     "replace",
-    "replace_contract",
 ]
+
+P = ParamSpec("P")
+V = TypeVar("V")
 
 
 class Phase(enum.StrEnum):
@@ -74,9 +62,8 @@ class Phase(enum.StrEnum):
     END = "end"
 
 
-#: ``Phase.END`` read once: an enum member looked up on its class costs several times a global
-#: (``EnumType.__getattr__`` puts every class attribute through a slow hook), and the loop asks
-#: on every transition whether the hand is over
+#: ``Phase.END`` read once: an enum member looked up on its class goes through ``enum``'s
+#: slow attribute hook, and the loop asks on every transition whether the hand is over
 _END: str = Phase.END
 
 
@@ -93,59 +80,78 @@ class Flags(enum.IntFlag):
     #: "Helfer?" was asked
     ASKED = 8
 
-    # A test such as ``state.flags & Flags.STOPPED`` runs on every trick: done by ``int``, it
-    # gives a plain int (truthy exactly when the flag is set) in a fifth of ``IntFlag``'s
-    # time; typeshed types it as ``Flags``, hence the ignores. ``|`` and ``~`` give ``Flags``.
+    # A test such as ``state.flags & Flags.STOPPED`` runs on every trick: ``int``'s ``&``
+    # gives a plain int (truthy exactly when the flag is set) without ``enum``'s Python code;
+    # typeshed types it as ``Flags``, hence the ignores. ``|`` and ``~`` give ``Flags``.
     __and__ = int.__and__  # type: ignore[assignment]
     __rand__ = int.__and__  # type: ignore[assignment]
 
 
-class FrozenValue:
-    """What ``@attrs.frozen`` gives a value class, for the classes written by hand so that the
-    accelerator can compile them as extension types (``Contract``, the auction's
-    ``HoldState``): equality and hash by the fields (the class's ``_values`` gets them, in
-    order), attrs' ``repr`` (of the fields its ``__attrs_attrs__`` shows) and pickling. A
-    subclass refuses ``__setattr__`` and ``__delattr__`` itself, as its mutable twin (see
-    ``mutable_twin``), which derives from this class too, must not. (``GameState`` has these
-    methods of its own: the compiled build keeps a free list of states, which Cython allows
-    only on a class without an extension base.)"""
+def builder(cls: Callable[P, V]) -> Callable[P, V]:
+    """A function that builds the frozen attrs class ``cls`` from its fields (by position or
+    name, with its defaults) as ``cls(...)`` does, for the values the engine builds in every
+    hand: it fills a mutable twin of the class's slots and swaps its class, where the frozen
+    ``__init__`` stores each field through ``object.__setattr__``; ``replace`` then changes a
+    field of such a value through it.
 
-    __slots__ = ()
+    The function's code is generated from ``attrs.fields(cls)``, as attrs generates
+    ``__init__``; a field with a validator or a converter is refused (the builder would skip it).
+    """
+    frozen = cast(type, cls)
+    twin = type(f"_{frozen.__name__}Twin", frozen.__bases__,
+                {"__slots__": frozen.__dict__["__slots__"]})
+    namespace: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": frozen,
+                                 "_missing": attrs.NOTHING}
+    parameters, lines, pops = [], [], []
+    for field in attrs.fields(frozen):
+        name = field.name
+        if field.validator is not None or field.converter is not None:
+            raise TypeError(f"builder({frozen.__name__}): field {name!r} has a validator or a "
+                            "converter, which the builder would skip")
+        if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+            namespace[f"_factory_{name}"] = field.default.factory
+            parameters.append(f"{name}=_missing")
+            lines.append(f"    if {name} is _missing:\n        {name} = _factory_{name}()\n")
+        elif field.default is attrs.NOTHING:
+            parameters.append(name)
+        else:
+            namespace[f"_default_{name}"] = field.default
+            parameters.append(f"{name}=_default_{name}")
+        lines.append(f"    value.{name} = {name}\n")
+        pops.append(f"pop({name!r}, value.{name})")
+    source = (f"def build({', '.join(parameters)}):\n    value = _new(_twin)\n{''.join(lines)}"
+              "    value.__class__ = _cls\n    return value\n\n"
+              f"def replaced(value, changes):\n    pop = changes.pop\n"
+              f"    return build({', '.join(pops)})\n")
+    exec(compile(source, f"<builder of {frozen.__qualname__}>", "exec"), namespace)
+    build: Callable[P, V] = namespace["build"]
+    build.__doc__ = f"``{frozen.__name__}(...)``, built without the frozen ``__init__``."
+    _REPLACED[frozen] = namespace["replaced"]
+    return build
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        values = _values_of(self)
-        return values(self) == values(other)
 
-    def __hash__(self) -> int:
-        return hash(_values_of(self)(self))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{field.name}={getattr(self, field.name)!r}"
-                          for field in attrs.fields(cast(Any, type(self))) if field.repr)
-        return f"{type(self).__name__}({shown})"
-
-    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
-        return type(self), _values_of(self)(self)
+#: for each class that has a builder, the work of ``replace``: the builder called with each
+#: field of a value, or the change named for it (popped from the changes)
+_REPLACED: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
-def _values_of(value: FrozenValue) -> Callable[[Any], tuple[Any, ...]]:
-    """The getter of a frozen value's fields, in order (its class's ``_values``)."""
-    getter: Callable[[Any], tuple[Any, ...]] = type(value)._values  # type: ignore[attr-defined]
-    return getter
+def replace(value: V, **changes: Any) -> V:
+    """``value`` with some fields changed, as ``attrs.evolve`` changes it but through the
+    value's ``builder`` (a state at each phase's end, a contract when its partner is called).
+    An unknown field is a ``TypeError``."""
+    after: V = _REPLACED[type(value)](value, changes)
+    if changes:
+        raise TypeError(f"{type(value).__name__} has no field {next(iter(changes))!r}")
+    return after
 
 
-#: The fields of ``Contract``, in order: its constructor's parameters (the last five have
-#: defaults), its equality, hash, ``repr`` and pickle.
-_CONTRACT_FIELDS = ("kind", "index", "declarer", "trump", "tout", "called", "partner",
-                    "trump_bound", "co_declarers")
-
-
-@attrs.frozen
-class _ContractFields:
-    """``Contract``'s fields as attrs declares them (types and defaults): what
-    ``attrs.fields(Contract)`` gives, and what ``attrs.evolve`` and the record's converter read."""
+@attrs.frozen(slots=True, weakref_slot=False)
+class Contract:
+    """The contract in play. ``partner`` is the engine's knowledge, hidden from views until
+    ``GameState.partner_revealed``; ``None`` when there is no partner (or a self-call).
+    ``declarer`` is ``None`` for a contract that everyone plays for himself (S-FOS Heart Solo
+    when all pass). ``trump`` is ``None`` until the partner names it; ``trump_bound`` is the
+    suit he must then name (a preferred-level Grossfrage, AMB-07)."""
 
     kind: str
     index: int
@@ -155,54 +161,8 @@ class _ContractFields:
     called: Card | None = None
     partner: int | None = None
     trump_bound: Suit | None = None
-    co_declarers: tuple[int, ...] = ()
-
-
-# ``Contract`` is written by hand, as ``GameState`` is and for the same reason: the accelerator
-# compiles it as an extension type (``state.pxd``) whose fields the compiled rule modules read
-# as C members (a hand reads them over a hundred times). It keeps attrs' frozen value semantics.
-class Contract(FrozenValue):
-    """The contract in play. ``partner`` is the engine's knowledge, hidden from views until
-    ``GameState.partner_revealed``; ``None`` when there is no partner (or a self-call).
-    ``declarer`` is ``None`` for a contract that everyone plays for himself (S-FOS Heart Solo
-    when all pass). ``trump`` is ``None`` until the partner names it; ``trump_bound`` is the
-    suit he must then name (a preferred-level Grossfrage, AMB-07)."""
-
-    __slots__ = _CONTRACT_FIELDS
-    __attrs_attrs__ = attrs.fields(attrs.resolve_types(_ContractFields))
-    _values = operator.attrgetter(*_CONTRACT_FIELDS)
-
-    kind: str
-    index: int
-    declarer: int | None
-    trump: Trump | None
-    tout: bool
-    called: Card | None
-    partner: int | None
-    trump_bound: Suit | None
     #: further declarers of the same contract, each playing alone (Niese joint Kickers, AMB-33)
-    co_declarers: tuple[int, ...]
-
-    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
-    # ``_build_contract`` (``construct_with``): a frozen instance cannot store into itself.
-    def __init__(self, kind: str, index: int, declarer: int | None, trump: Trump | None,
-                 tout: bool = False, called: Card | None = None, partner: int | None = None,
-                 trump_bound: Suit | None = None, co_declarers: tuple[int, ...] = ()) -> None:
-        self.kind = kind
-        self.index = index
-        self.declarer = declarer
-        self.trump = trump
-        self.tout = tout
-        self.called = called
-        self.partner = partner
-        self.trump_bound = trump_bound
-        self.co_declarers = co_declarers
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError
+    co_declarers: tuple[int, ...] = ()
 
     @property
     def declarers(self) -> tuple[int, ...]:
@@ -212,44 +172,13 @@ class Contract(FrozenValue):
         return (self.declarer, *self.co_declarers)
 
 
-@attrs.frozen
-class _TrickFields:
-    """``Trick``'s fields as attrs declares them: what ``attrs.fields(Trick)`` gives."""
+@attrs.frozen(slots=True, weakref_slot=False)
+class Trick:
+    """A completed trick: who led, the cards in playing order, and who won it."""
 
     leader: int
     cards: tuple[int, ...]
     winner: int
-
-
-_TRICK_FIELDS = ("leader", "cards", "winner")
-
-
-# Written by hand on ``FrozenValue``, as ``Contract`` is: compiled, an extension type that the
-# play builds (``build_trick``) and the scoring reads (``dealt_mask``) as C members.
-class Trick(FrozenValue):
-    """A completed trick: who led, the cards in playing order, and who won it. One per trick
-    played, built by ``build_trick``."""
-
-    __slots__ = _TRICK_FIELDS
-    __attrs_attrs__ = attrs.fields(attrs.resolve_types(_TrickFields))
-    _values = operator.attrgetter(*_TRICK_FIELDS)
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
-
-    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
-    # ``build_trick`` (below): a frozen instance cannot store into itself.
-    def __init__(self, leader: int, cards: tuple[int, ...], winner: int) -> None:
-        self.leader = leader
-        self.cards = cards
-        self.winner = winner
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError
 
     def players(self, players: int) -> tuple[int, ...]:
         """The seats in playing order at a clockwise table where every seat plays (else
@@ -257,7 +186,6 @@ class Trick(FrozenValue):
         return tuple((self.leader + i) % players for i in range(len(self.cards)))
 
 
-# No ``__weakref__`` slot, as ``GameState``: ``build_outcome`` builds one by a class swap.
 @attrs.frozen(slots=True, weakref_slot=False)
 class Outcome:
     """The result of a finished hand: contract, parties, tricks, and the score per seat with a
@@ -276,7 +204,6 @@ class Outcome:
     joint: tuple[tuple[int, bool], ...] = ()
 
 
-# No ``__weakref__`` slot, as ``GameState``: ``solo_rules.view`` builds a view by a class swap.
 @attrs.frozen(slots=True, weakref_slot=False)
 class PlayerView:
     """The information of ``seat``: enough to choose any of its actions, and nothing more
@@ -326,18 +253,6 @@ class RuleSet(Protocol):
     #: ``turn_orders`` inverted: ``turn_positions[first][seat]`` is the place of ``seat`` in
     #: turn from ``first`` (0 for ``first`` itself)
     turn_positions: tuple[tuple[int, ...], ...]
-    #: each phase's legal ids and its apply, bound once: the dispatch is one look-up
-    _legal_of: dict[str, Callable[[Any, GameState], tuple[int, ...]]]
-    _apply_of: dict[str, Callable[[Any, GameState, int, tuple[tuple[int, int], ...]],
-                                  GameState]]
-    #: the stage owning each phase (``slots.Stage``), asked for a state not just listed
-    stages: dict[str, Any]
-    #: the actions by id (an id no action has holds ``None``, never read)
-    _action_table: tuple[Action, ...]
-    #: the last state whose legal ids were asked for, and its ids: ``apply`` checks the
-    #: action a player just chose from them without computing them again (one tuple,
-    #: replaced whole, so threads sharing the rule set read a consistent pair)
-    _last_legal: tuple[GameState | None, tuple[int, ...]]
 
     @property
     def variant(self) -> Variant: ...
@@ -347,9 +262,9 @@ class RuleSet(Protocol):
 
     def legal_ids(self, state: GameState) -> tuple[int, ...]: ...
 
-    def is_legal(self, state: GameState, aid: int) -> bool: ...
-
     def legal_actions(self, state: GameState) -> tuple[Action, ...]: ...
+
+    def is_legal(self, state: GameState, aid: int) -> bool: ...
 
     def action_of(self, aid: int) -> Action | None: ...
 
@@ -362,9 +277,9 @@ class RuleSet(Protocol):
         computed for ``state``, else ``None`` (then ``apply`` checks it in full)."""
         ...
 
-    def refusal(self, state: GameState, aid: int) -> tuple[str, str]: ...
-
     def apply_id(self, state: GameState, aid: int) -> GameState: ...
+
+    def refusal(self, state: GameState, aid: int) -> tuple[str, str]: ...
 
     def outcome(self, state: GameState) -> Outcome: ...
 
@@ -381,142 +296,11 @@ class RuleSet(Protocol):
         ...
 
 
-
-class RuleCore:
-    """The part of a compiled rule set that the loop and the rule modules read on every
-    transition: the sizes, the seat and trump tables, each slot's module and the phase
-    dispatch (``solo_rules.game.CompiledRules`` fills it; ``slots.Rules`` types it). It is
-    declared here, below every rule module, so that the accelerator can make it a C struct
-    (``state.pxd``) that a compiled module reads by C member access."""
-
-    __slots__ = ("_action_table", "_after", "_apply_of", "_contract_defs", "_last_legal",
-                 "_legal_of", "auction", "contracts", "deal_rules", "early_end", "hand_size",
-                 "next_seat", "pack", "partner", "play", "players", "ranking", "scoring",
-                 "seated", "settlement", "stages", "trump_tables", "turn_orders",
-                 "turn_positions")
-
-    players: int
-    seated: int
-    #: ``slots.DealRules`` and ``ContractDef`` by id: the rule layer above types them
-    deal_rules: Any
-    _contract_defs: dict[str, Any]
-
-    # Two questions the rule modules ask many times a hand; methods here so that a compiled
-    # module calls them in C (``state.pxd``).
-
-    def contract_def(self, contract_id: str) -> Any:
-        """The contract definition (a ``ContractDef``) by id."""
-        return self._contract_defs[contract_id]
-
-    def sitting_out(self, state: GameState) -> int:
-        """The seats (a mask) that sit this hand out: none unless the deal rule says so."""
-        if self.seated == self.players:
-            return 0
-        out: int = self.deal_rules.sitting_out(state)
-        return out
-
-
-# The loop's phase dispatch, read on every transition: module functions over a ``RuleCore``
-# that ``CompiledRules`` binds as its methods and ``GameState`` calls directly (compiled, a C
-# call: ``state.pxd`` types the rule set and the state as their C types).
-
-def _legal_ids(self: RuleSet, state: GameState) -> tuple[int, ...]:
-    """The legal action ids in ``state``, ascending."""
-    legal_of = self._legal_of
-    legal = legal_of.get(state.phase)
-    ids = () if legal is None else legal(self, state)
-    self._last_legal = (state, ids)
-    return ids
-
-
-def _legal_actions(self: RuleSet, state: GameState) -> tuple[Action, ...]:
-    """The legal actions in ``state``, by ascending id (its legal ids, as ``legal_ids``)."""
-    legal_of = self._legal_of
-    legal = legal_of.get(state.phase)
-    ids = () if legal is None else legal(self, state)
-    self._last_legal = (state, ids)
-    table = self._action_table
-    if COMPILED:  # a loop in C; pure Python's fastest is one ``itemgetter`` call
-        return tuple([table[aid] for aid in ids])
-    if len(ids) > 1:
-        actions: tuple[Action, ...] = itemgetter(*ids)(table)
-        return actions
-    return (table[ids[0]],) if ids else ()
-
-
-def _apply_legal(self: RuleSet, state: GameState, aid: int) -> GameState | None:
-    """The state after ``aid`` when it is legal in ``state`` (checked as ``is_legal``
-    does), else ``None``: the checked ``apply`` in one call."""
-    apply_of = self._apply_of
-    apply = apply_of.get(state.phase)
-    if apply is None:
-        return None
-    last, ids = self._last_legal
-    if not (aid in ids if last is state else self.stages[state.phase].is_legal(self, state,
-                                                                                aid)):
-        return None
-    return apply(self, state, aid, state.history + ((state.player, aid),))
-
-
-def _apply_chosen(self: RuleSet, state: GameState, action: object) -> GameState | None:
-    """The state after ``action`` when it is one of this variant's own actions (the very
-    object ``legal_actions`` gave) or an id, and legal in ``state`` by the legal set just
-    computed for it; else ``None``, and ``GameState.apply`` takes its general path. The
-    checked ``apply`` of a player choosing from ``legal_actions()``, in one call."""
-    last, ids = self._last_legal
-    if last is not state:
-        return None
-    if type(action) is Action:
-        aid = action.id
-        if aid not in ids or self._action_table[aid] is not action:
-            return None
-    elif type(action) is int and action in ids:
-        aid = action
-    else:
-        return None
-    return self._apply_of[state.phase](self, state, aid,
-                                       state.history + ((state.player, aid),))
-
-
-def _is_legal(self: RuleSet, state: GameState, aid: int) -> bool:
-    """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""
-    last, ids = self._last_legal
-    if last is state:
-        return aid in ids
-    stage = self.stages.get(state.phase)
-    return stage is not None and stage.is_legal(self, state, aid)
-
-
-def _apply_id(self: RuleSet, state: GameState, aid: int) -> GameState:
-    """The state after the legal action ``aid``."""
-    apply_of = self._apply_of
-    apply = apply_of.get(state.phase)
-    if apply is None:
-        raise InvalidStateError("the hand is over")
-    return apply(self, state, aid, state.history + ((state.player, aid),))
-
-
-#: The fields of ``GameState``, in order: its constructor's parameters, its equality, hash,
-#: ``repr`` and pickle, and ``attrs.fields(GameState)``.
-_FIELDS = ("rules", "phase", "player", "dealer", "hands", "history", "auction", "contract",
-           "trick", "leader", "tricks", "won", "flags", "dealt")
-
-
-# ``GameState`` is written by hand, not by attrs: the accelerator compiles it as a C extension
-# type (``state.pxd`` gives its fields C slots, and the compiled rule modules read them as C
-# fields), which attrs cannot decorate. It keeps attrs' frozen value semantics: immutable
-# (``FrozenInstanceError``), equal and hashed by its 14 fields, attrs' ``repr``, pickled by
-# ``__reduce__``, and ``attrs.fields``/``attrs.evolve`` work on it (``__attrs_attrs__``).
-# The rule modules build states with ``build_state``; ``GameState(...)`` is the same call.
-# No ``__weakref__`` slot: pure Python builds a state by a class swap (``build_state``).
+@attrs.frozen(slots=True, weakref_slot=False)
 class GameState:
     """One moment of a hand. Build it with ``new_game``; move with ``apply``. ``phase`` names
     the phase (a ``Phase``, or a phase a rule module adds); ``auction`` is the auction
     module's own record, which the declaration reads."""
-
-    __slots__ = _FIELDS
-    #: what ``attrs.fields(GameState)`` gives (and ``attrs.evolve`` reads)
-    __attrs_attrs__ = attrs.fields(attrs.make_class("GameState", _FIELDS, frozen=True))
 
     rules: RuleSet
     phase: str
@@ -534,50 +318,6 @@ class GameState:
     #: the hands as dealt, one mask per seat (what ``new_game`` was given or drew): a rule of
     #: the deal (the five-hand purchase, AMB-38) may move cards between seats before play
     dealt: tuple[int, ...]
-
-    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
-    # ``build_state`` (below the class): a frozen instance cannot store into itself.
-    def __init__(self, rules: RuleSet, phase: str, player: int, dealer: int,
-                 hands: tuple[int, ...], history: tuple[tuple[int, int], ...], auction: object,
-                 contract: Contract | None, trick: tuple[int, ...], leader: int,
-                 tricks: tuple[Trick, ...], won: tuple[int, ...], flags: Flags,
-                 dealt: tuple[int, ...]) -> None:
-        self.rules = rules
-        self.phase = phase
-        self.player = player
-        self.dealer = dealer
-        self.hands = hands
-        self.history = history
-        self.auction = auction
-        self.contract = contract
-        self.trick = trick
-        self.leader = leader
-        self.tricks = tricks
-        self.won = won
-        self.flags = flags
-        self.dealt = dealt
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return _ALL_FIELDS(self) == _ALL_FIELDS(other)
-
-    def __hash__(self) -> int:
-        return hash(_ALL_FIELDS(self))
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={value!r}" for name, value in zip(_FIELDS, _ALL_FIELDS(self),
-                                                                       strict=True))
-        return f"GameState({fields})"
-
-    def __reduce__(self) -> tuple[type[GameState], tuple[Any, ...]]:
-        return GameState, _ALL_FIELDS(self)
 
     def __copy__(self) -> GameState:
         return self
@@ -666,7 +406,7 @@ class GameState:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions, sorted by id; empty exactly when the hand is over."""
-        return _legal_actions(self.rules, self)
+        return self.rules.legal_actions(self)
 
     def action(self, text: str) -> Action:
         """The action of this variant written as ``text`` (raises ``ActionParseError``)."""
@@ -681,7 +421,7 @@ class GameState:
         ``TypeError`` for anything else.
         """
         rules = self.rules
-        after = _apply_chosen(rules, self, action)  # the common case: a legal choice, just listed
+        after = rules.apply_chosen(self, action)  # the common case: a legal choice, just listed
         if after is not None:
             return after
         if isinstance(action, Action):
@@ -700,7 +440,7 @@ class GameState:
                             f"{type(action).__name__} {action!r:.60}")
         if self.phase == _END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
-        after = _apply_legal(rules, self, aid)
+        after = rules.apply_legal(self, aid)
         if after is None:
             texts = [rules.actions.by_id[a].text for a in rules.legal_ids(self)]
             reason, why = rules.refusal(self, aid)
@@ -712,7 +452,7 @@ class GameState:
     def apply_unchecked(self, action: Action | int) -> GameState:
         """The state after a legal ``action``, without the legality check: the fast path for
         rollouts. An illegal action here gives an undefined state."""
-        return _apply_id(self.rules, self, action if isinstance(action, int) else action.id)
+        return self.rules.apply_id(self, action if isinstance(action, int) else action.id)
 
     def outcome(self) -> Outcome:
         """The result of the finished hand (raises ``InvalidStateError`` before the end)."""
@@ -742,50 +482,12 @@ class GameState:
         return "\n".join(lines)
 
 
-_ALL_FIELDS = operator.attrgetter(*_FIELDS)
-_new_object = object.__new__
-
-
-def mutable_twin(cls: type) -> type:
-    """A plain class with the slots and the bases of the frozen class ``cls`` (so that an
-    instance's class can be swapped for ``cls``): a builder fills a twin field by field and
-    then swaps its class to ``cls`` (as ``build_state`` does in pure Python), about a third
-    of the cost of a frozen ``__init__``."""
-    return type(f"_{cls.__name__}Twin", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
-
-
-_Twin = mutable_twin(GameState)
-_TrickTwin = mutable_twin(Trick)
-_OutcomeTwin = mutable_twin(Outcome)
-_ContractTwin = mutable_twin(Contract)
-
-
-def build_state(rules: RuleSet, phase: str, player: int, dealer: int, hands: tuple[int, ...],
-                history: tuple[tuple[int, int], ...], auction: object, contract: Contract | None,
-                trick: tuple[int, ...], leader: int, tricks: tuple[Trick, ...],
-                won: tuple[int, ...], flags: Flags, dealt: tuple[int, ...]) -> GameState:
-    """The state of these fields, as ``GameState(...)`` builds it but as a plain call: the rule
-    modules build one on every transition. Pure Python fills a mutable twin of the same slots
-    and swaps its class (a frozen state cannot store into itself); the compiled build stores
-    into the C fields of a new extension object (``state.pxd``)."""
-    state: Any = GameState.__new__(GameState) if COMPILED else _new_object(_Twin)
-    state.rules = rules
-    state.phase = phase
-    state.player = player
-    state.dealer = dealer
-    state.hands = hands
-    state.history = history
-    state.auction = auction
-    state.contract = contract
-    state.trick = trick
-    state.leader = leader
-    state.tricks = tricks
-    state.won = won
-    state.flags = flags
-    state.dealt = dealt
-    if not COMPILED:
-        state.__class__ = GameState
-    return state  # type: ignore[no-any-return]  # (no ``cast``: a call on every state)
+#: the values the engine builds in every hand, as the rule modules build them: a state on every
+#: transition, a trick at each trick's end, a contract once declared, an outcome at the end
+build_state = builder(GameState)
+build_trick = builder(Trick)
+build_contract = builder(Contract)
+build_outcome = builder(Outcome)
 
 
 def dealt_mask(state: GameState, seat: int) -> int:
@@ -815,77 +517,6 @@ def dealt_mask(state: GameState, seat: int) -> int:
     return mask
 
 
-def build_trick(leader: int, cards: tuple[int, ...], winner: int) -> Trick:
-    """``Trick(...)`` as a plain call, as ``build_state`` builds a state (the play builds one
-    at every trick's end)."""
-    trick: Any = Trick.__new__(Trick) if COMPILED else _new_object(_TrickTwin)
-    trick.leader = leader
-    trick.cards = cards
-    trick.winner = winner
-    if not COMPILED:
-        trick.__class__ = Trick
-    return trick  # type: ignore[no-any-return]
-
-
-def build_outcome(contract: Contract | None, declarer: int | None, partner: int | None,
-                  party_tricks: int, defender_tricks: int, made: bool, scores: tuple[int, ...],
-                  breakdown: tuple[tuple[str, int], ...], note: str = "",
-                  joint: tuple[tuple[int, bool], ...] = ()) -> Outcome:
-    """``Outcome(...)`` as a plain call, as ``build_state`` builds a state: a mutable twin filled
-    and its class swapped, about a third of the cost of the frozen ``__init__`` (the
-    settlement builds one at every hand's end)."""
-    outcome: Any = _new_object(_OutcomeTwin)
-    outcome.contract = contract
-    outcome.declarer = declarer
-    outcome.partner = partner
-    outcome.party_tricks = party_tricks
-    outcome.defender_tricks = defender_tricks
-    outcome.made = made
-    outcome.scores = scores
-    outcome.breakdown = breakdown
-    outcome.note = note
-    outcome.joint = joint
-    outcome.__class__ = Outcome
-    return outcome  # type: ignore[no-any-return]
-
-
-def _build_contract(kind: str, index: int, declarer: int | None, trump: Trump | None,
-                    tout: bool = False, called: Card | None = None, partner: int | None = None,
-                    trump_bound: Suit | None = None,
-                    co_declarers: tuple[int, ...] = ()) -> Contract:
-    """``Contract(...)`` in pure Python: a mutable twin filled and its class swapped."""
-    contract: Any = _new_object(_ContractTwin)
-    contract.kind = kind
-    contract.index = index
-    contract.declarer = declarer
-    contract.trump = trump
-    contract.tout = tout
-    contract.called = called
-    contract.partner = partner
-    contract.trump_bound = trump_bound
-    contract.co_declarers = co_declarers
-    contract.__class__ = Contract
-    return contract  # type: ignore[no-any-return]
-
-
-def construct_with(cls: type[Any], build: Callable[..., Any]) -> None:
-    """Let ``cls(...)`` call ``build(...)`` (pure Python): a frozen instance cannot store into
-    itself, so the class's ``__init__``, which stores into the C fields of the compiled
-    build, gives way to a builder that fills a mutable twin and swaps its class. The one
-    difference of construction between the builds (see ``COMPILED``)."""
-    def new(_cls: type[Any], *fields: Any, **named: Any) -> Any:
-        return build(*fields, **named)
-
-    cls.__new__ = staticmethod(new)  # type: ignore[assignment]
-    del cls.__init__
-
-
-if not COMPILED:
-    construct_with(GameState, build_state)
-    construct_with(Contract, _build_contract)
-    construct_with(Trick, build_trick)
-
-
 @functools.lru_cache(maxsize=1024)
 def _seats_in_turn(order: tuple[int, ...], out: int) -> tuple[int, ...]:
     """The seats of ``order`` not in the mask ``out``, in that order (kept: a hand where a
@@ -904,34 +535,3 @@ def _seat_index(seat: object, players: int) -> int:
     if not 0 <= index < players:
         raise InvalidStateError(f"seat must be 0..{players - 1}, got {index}")
     return index
-
-
-def replace(state: GameState, **changes: Any) -> GameState:
-    """``state`` with some fields changed: ``attrs.evolve`` without its generic machinery (on
-    the engine's hot path: an auction's or a hand's end, a phase entered). An unknown field
-    is a ``TypeError``."""
-    return _replaced(state, changes)
-
-
-def replace_contract(contract: Contract, **changes: Any) -> Contract:
-    """``contract`` with some fields changed, as ``attrs.evolve`` changes it (which mypy's
-    attrs plugin does not know to take a hand-written class). An unknown field is a
-    ``TypeError``."""
-    return Contract(**{**dict(zip(_CONTRACT_FIELDS, Contract._values(contract), strict=True)),
-                       **changes})
-
-
-def _replaced(state: GameState, changes: dict[str, Any]) -> GameState:
-    """``replace``'s work, typed by the accelerator (``state.pxd``): each field is the change
-    named for it, else the state's own, read as a C member when compiled."""
-    after = build_state(changes.pop("rules", state.rules), changes.pop("phase", state.phase),
-                        changes.pop("player", state.player), changes.pop("dealer", state.dealer),
-                        changes.pop("hands", state.hands), changes.pop("history", state.history),
-                        changes.pop("auction", state.auction),
-                        changes.pop("contract", state.contract),
-                        changes.pop("trick", state.trick), changes.pop("leader", state.leader),
-                        changes.pop("tricks", state.tricks), changes.pop("won", state.won),
-                        changes.pop("flags", state.flags), changes.pop("dealt", state.dealt))
-    if changes:
-        raise TypeError(f"GameState has no field {next(iter(changes))!r}")
-    return after

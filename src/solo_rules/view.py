@@ -16,7 +16,7 @@ from typing import Any, cast
 from solo_rules.actions import Action
 from solo_rules.cards import Card, CardSet
 from solo_rules.rules.slots import Rules
-from solo_rules.state import Flags, GameState, Phase, PlayerView, mutable_twin
+from solo_rules.state import Flags, GameState, Phase, PlayerView, builder
 
 __all__ = ["PlayerView", "build_view", "exposed_cards"]
 
@@ -29,10 +29,10 @@ _NO_CARDS = CardSet()
 _REVEALED_BIT = Flags.REVEALED.bit_length() - 1
 _getitem = operator.getitem
 _new_object = object.__new__
-#: sets a new ``CardSet``'s mask (its slot), as its frozen ``__init__`` would, at half the cost
+#: sets a new ``CardSet``'s mask (its slot), as its frozen ``__init__`` would, without its check
 _set_mask = cast(Any, CardSet.__dict__["mask"]).__set__
-#: a plain class with ``PlayerView``'s slots, so ``build_view`` fills them directly
-_Twin = mutable_twin(PlayerView)
+#: ``PlayerView(...)`` as ``build_view`` builds it, at every decision of a bot
+_build = builder(PlayerView)
 
 History = tuple[tuple[int, Action], ...]
 Trick = tuple[tuple[int, Card], ...]
@@ -137,47 +137,31 @@ def build_view(rules: Rules, state: GameState, seat: int,
     else:
         trick = ()
     to_act = None if state.phase == _END else state.player
-    # filled as a mutable twin, then its class swapped (as ``GameState`` is built): a third of
-    # the frozen ``__init__``'s cost, which sets each field through ``object.__setattr__``
-    view: Any = _Twin()
-    if contract is None:
-        view.contract_kind = view.declarer = view.trump = view.called = view.partner = None
-        view.tout = False
-        view.exposed = _NO_CARDS
-    else:
-        concealed = views.conceals and rules.contracts.concealed(rules, state, seat)
-        if concealed:  # a card given back face down (the Mediateur exchange)
-            hidden = list(history)
-            entries, actual = views.entries, state.history
-            for position, aid in concealed.items():
-                hidden[position] = entries[actual[position][0]][aid]
-            history = tuple(hidden)
-        kind = contract.kind
-        view.contract_kind = kind
-        view.declarer = contract.declarer
-        view.trump = contract.trump
-        view.called = contract.called
-        view.tout = contract.tout
-        partner = contract.partner
-        view.partner = partner if partner is not None and (
-            seat == partner or state.flags >> _REVEALED_BIT & 1) else None
-        view.exposed = exposed_cards(rules, state, seat) if views.shows[kind] else _NO_CARDS
-    view.seat = seat
-    view.players = len(hands)
-    view.dealer = state.dealer
-    view.phase = state.phase
-    view.current_player = to_act
-    view.hand = hand = _new_object(CardSet)  # a state's mask needs no validation
+    hand = _new_object(CardSet)  # a state's mask needs no validation
     _set_mask(hand, hands[seat])
-    view.history = history
-    view.trick = trick
-    view.tricks = state.tricks
-    view.legal_actions = () if to_act != seat else rules.legal_actions(state) if legal is None \
+    legal_actions = () if to_act != seat else rules.legal_actions(state) if legal is None \
         else legal
-    view.sitting_out = _seats_of_mask(out) if out else ()
-    view.__class__ = PlayerView
-    built: PlayerView = view  # typed without ``cast``, which compiled code would call
-    return built
+    sitting_out = _seats_of_mask(out) if out else ()
+    if contract is None:
+        return _build(seat, len(hands), state.dealer, state.phase, to_act, hand, history, None,
+                      None, None, None, False, None, trick, state.tricks, legal_actions,
+                      _NO_CARDS, sitting_out)
+    concealed = views.conceals and rules.contracts.concealed(rules, state, seat)
+    if concealed:  # a card given back face down (the Mediateur exchange)
+        hidden = list(history)
+        entries, actual = views.entries, state.history
+        for position, aid in concealed.items():
+            hidden[position] = entries[actual[position][0]][aid]
+        history = tuple(hidden)
+    kind = contract.kind
+    partner = contract.partner
+    return _build(seat, len(hands), state.dealer, state.phase, to_act, hand, history, kind,
+                  contract.declarer, contract.trump, contract.called, contract.tout,
+                  partner if partner is not None and (
+                      seat == partner or state.flags >> _REVEALED_BIT & 1) else None,
+                  trick, state.tricks, legal_actions,
+                  exposed_cards(rules, state, seat) if views.shows[kind] else _NO_CARDS,
+                  sitting_out)
 
 
 def exposed_cards(rules: Rules, state: GameState, seat: int) -> CardSet:

@@ -22,7 +22,7 @@ from solo_rules.rules.exchange import Exchange, ExchangeStage
 from solo_rules.rules.params import optional_suit
 from solo_rules.rules.slots import ContractRules, History, Rules, Stage, colour_multiplies
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Contract, GameState, Phase, build_state, replace
+from solo_rules.state import Contract, GameState, Phase, build_contract, build_state, replace
 
 __all__ = ["ContractLadder", "Declaration"]
 
@@ -83,7 +83,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
         """The contract declared by ``declarer`` with ``suit``; where the partner names
         trumps, ``suit`` binds his choice (a preferred-level Grossfrage, AMB-07)."""
         bound = suit if contract.trump_by == "partner" else None
-        return Contract(contract.id, _index(self)[contract.id], declarer,
+        return build_contract(contract.id, _index(self)[contract.id], declarer,
                         contract.trump_of(suit), tout, trump_bound=bound)
 
     def text(self, contract: Contract) -> str:
@@ -113,13 +113,13 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     def concealed(self, rules: Rules, state: GameState, seat: int) -> Mapping[int, int]:
         """The card given back in the exchange, face down to all but its two holders."""
         if self.exchange is None:
-            return super(ContractLadder, self).concealed(rules, state, seat)  # noqa: UP008 (compiled)
+            return super().concealed(rules, state, seat)
         return self.exchange.concealed(state, seat)
 
     def side_payment(self, rules: Rules, state: GameState) -> tuple[tuple[int, ...], str]:
         """The declarer's payment for the card he demanded in the exchange."""
         if self.exchange is None:
-            return super(ContractLadder, self).side_payment(rules, state)  # noqa: UP008 (compiled)
+            return super().side_payment(rules, state)
         return self.exchange.side_payment(rules, state)
 
     def declarations(self, preferred: Suit | None) -> tuple[Declaration, ...]:

@@ -14,47 +14,9 @@ import attrs
 from solo_rules.ranking import Trump
 from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, Outcome, build_outcome, replace, replace_contract
+from solo_rules.state import GameState, Outcome, build_outcome, replace
 
 __all__ = ["PerAdversary", "ScoreSheet", "Settlement", "single_side"]
-
-
-def _settled_outcome(self: Settlement, rules: Rules, state: GameState) -> Outcome:
-    """The hand's result, with any payment made during the deal (the five-hand purchase,
-    AMB-38) added to the seats' changes (``Settlement.outcome``)."""
-    outcome = _played_outcome(self, rules, state)
-    transfers = rules.deal_rules.transfers(state)
-    if any(transfers):
-        payer = transfers.index(min(transfers))
-        payee = transfers.index(max(transfers))
-        outcome = self._paid(outcome, transfers, f"seat {payer} bought the hand of seat "
-                                                 f"{payee} for {max(transfers) * self.units()}")
-    payments, note = rules.contracts.side_payment(rules, state)
-    if any(payments):
-        outcome = self._paid(outcome, payments, note)
-    return outcome
-
-
-def _played_outcome(self: Settlement, rules: Rules, state: GameState) -> Outcome:
-    """The hand's result as played: the scoring's value, signed by the result and settled
-    (``Settlement._played``)."""
-    contract = state.contract
-    if contract is None:
-        return build_outcome(None, None, None, 0, 0, False, (0,) * len(state.hands), (),
-                             "thrown in: no contract was played")
-    if contract.co_declarers:
-        return self._joint(rules, state)
-    if rules.partner is not None:
-        state = rules.partner.settling(state)
-        contract = state.contract
-        assert contract is not None
-    made, parts = rules.scoring.score(rules, state)
-    sign = 1 if made else -1
-    value = sign * sum([v for _, v in parts])
-    party, defenders = state.party_tricks()
-    return build_outcome(contract, contract.declarer, contract.partner, party, defenders, made,
-                         self.settle(rules, state, value),
-                         tuple([(name, sign * v) for name, v in parts]))
 
 
 class Settlement(RuleModule, SettlementRules):
@@ -70,20 +32,47 @@ class Settlement(RuleModule, SettlementRules):
         """What one score unit is worth in this settlement (its stake)."""
         return 1
 
-    outcome = _settled_outcome
+    def outcome(self, rules: Rules, state: GameState) -> Outcome:
+        """The hand's result, with any payment made during the deal (the five-hand purchase,
+        AMB-38) added to the seats' changes."""
+        outcome = self._played(rules, state)
+        transfers = rules.deal_rules.transfers(state)
+        if any(transfers):
+            payer = transfers.index(min(transfers))
+            payee = transfers.index(max(transfers))
+            outcome = self._paid(outcome, transfers, f"seat {payer} bought the hand of seat "
+                                                     f"{payee} for {max(transfers) * self.units()}")
+        payments, note = rules.contracts.side_payment(rules, state)
+        if any(payments):
+            outcome = self._paid(outcome, payments, note)
+        return outcome
 
     def _paid(self, outcome: Outcome, payments: tuple[int, ...], note: str) -> Outcome:
         """``outcome`` with ``payments`` (score units, one per seat) added and noted."""
         scores = tuple(s + p * self.units() for s, p in zip(outcome.scores, payments,
                                                            strict=True))
-        # every field but the two changed, as ``attrs.evolve`` would copy them at a tenth of
-        # its cost (the five-hand purchase pays in a quarter of the hands)
-        return build_outcome(outcome.contract, outcome.declarer, outcome.partner,
-                             outcome.party_tricks, outcome.defender_tricks, outcome.made, scores,
-                             outcome.breakdown,
-                             f"{outcome.note}; {note}" if outcome.note else note, outcome.joint)
+        return replace(outcome, scores=scores,
+                       note=f"{outcome.note}; {note}" if outcome.note else note)
 
-    _played = _played_outcome
+    def _played(self, rules: Rules, state: GameState) -> Outcome:
+        """The hand's result as played: the scoring's value, signed by the result and settled."""
+        contract = state.contract
+        if contract is None:
+            return build_outcome(None, None, None, 0, 0, False, (0,) * len(state.hands), (),
+                                 "thrown in: no contract was played")
+        if contract.co_declarers:
+            return self._joint(rules, state)
+        if rules.partner is not None:
+            state = rules.partner.settling(state)
+            contract = state.contract
+            assert contract is not None
+        made, parts = rules.scoring.score(rules, state)
+        sign = 1 if made else -1
+        value = sign * sum([v for _, v in parts])
+        party, defenders = state.party_tricks()
+        return build_outcome(contract, contract.declarer, contract.partner, party, defenders, made,
+                             self.settle(rules, state, value),
+                             tuple([(name, sign * v) for name, v in parts]))
 
     def bound(self, rules: Rules) -> int:
         """Every seat a declarer of a joint contract, each settling the largest value."""
@@ -98,7 +87,7 @@ class Settlement(RuleModule, SettlementRules):
         player; the results add up."""
         contract = state.contract
         assert contract is not None
-        singles = [self._played(rules, replace(state, contract=replace_contract(
+        singles = [self._played(rules, replace(state, contract=replace(
             contract, declarer=seat, co_declarers=()))) for seat in contract.declarers]
         scores = tuple(sum(o.scores[seat] for o in singles) for seat in range(state.players))
         breakdown = tuple((f"seat {seat}: {name}", v)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
@@ -15,7 +15,7 @@ from solo_rules.rules.auction.common import AllPass, Auction
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import ContractRules, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, mutable_twin
+from solo_rules.state import GameState, builder
 
 __all__ = ["AmountState", "AscendingAmounts", "GameBid", "game_bids", "step_passing_for_good"]
 
@@ -59,32 +59,22 @@ def game_bids(ladder: ContractRules) -> tuple[GameBid, ...]:
     return tuple(bids)
 
 
-@attrs.frozen(slots=True, init=False, weakref_slot=False)
+@attrs.frozen(slots=True, weakref_slot=False)
 class AmountState:
     """Amount-auction progress: the seats that passed (a mask: a pass is final), the standing
-    bidder and the index of his amount (-1 for none), and whether an all-pass forced him.
-    Built as ``GameState`` is (a mutable twin, then its class swapped): one per turn."""
+    bidder and the index of his amount (-1 for none), and whether an all-pass forced him."""
 
     passed: int
     bidder: int
     level: int
     forced: bool = False
 
-    def __new__(cls, passed: int, bidder: int, level: int, forced: bool = False) -> AmountState:
-        record: Any = _new_object(_AmountTwin)
-        record.passed = passed
-        record.bidder = bidder
-        record.level = level
-        record.forced = forced
-        record.__class__ = cls
-        return record  # type: ignore[no-any-return]
-
-    def __reduce__(self) -> tuple[type[AmountState], tuple[int, int, int, bool]]:
-        return AmountState, (self.passed, self.bidder, self.level, self.forced)
 
 
-_new_object = object.__new__
-_AmountTwin = mutable_twin(AmountState)
+
+
+#: ``AmountState(...)`` as the auction builds it, on every turn
+amount_state = builder(AmountState)
 
 
 @functools.cache
@@ -102,10 +92,10 @@ def step_passing_for_good(state: GameState, auction: AmountState,
     have). Shared by the auctions where a pass is final (AMB-19)."""
     seat = state.player
     if aid == PASS.id:
-        auction = AmountState(auction.passed | 1 << seat, auction.bidder, auction.level,
+        auction = amount_state(auction.passed | 1 << seat, auction.bidder, auction.level,
                               auction.forced)
     else:
-        auction = AmountState(auction.passed, seat, aid - BID_BASE)
+        auction = amount_state(auction.passed, seat, aid - BID_BASE)
     for following in (*state.in_turn(seat)[1:], seat):
         if not auction.passed >> following & 1:
             return auction, None if following == auction.bidder else following
@@ -121,7 +111,7 @@ class PassingForGood(Auction[AmountState]):
 
     def start(self, eldest: int) -> tuple[AmountState, int]:
         """Nobody has bid or passed; eldest speaks first."""
-        return AmountState(0, -1, -1), eldest
+        return amount_state(0, -1, -1), eldest
 
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[AmountState, int | None]:
         """The record after ``aid`` and the next seat that has not passed; ``None`` once
@@ -134,7 +124,7 @@ class PassingForGood(Auction[AmountState]):
         auction = self.progress(state)
         if auction.bidder >= 0:
             return self.conclude(rules, state, auction.bidder)
-        return self.all_passed(rules, state, self.all_pass, lambda seat: AmountState(
+        return self.all_passed(rules, state, self.all_pass, lambda seat: amount_state(
             auction.passed, seat, auction.level, True))
 
 

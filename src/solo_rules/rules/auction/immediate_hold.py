@@ -6,9 +6,8 @@ the holder of both black queens, and a forced contract when everyone passes."""
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
@@ -20,17 +19,9 @@ from solo_rules.rules.params import cards, optional_suit
 from solo_rules.rules.params import cards as card_list
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import FrozenValue, GameState, construct_with, mutable_twin
+from solo_rules.state import GameState, builder
 
-try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
-    import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
-    #: whether this module runs compiled (``HoldState`` is then an extension type)
-    COMPILED: bool = cython.compiled
-except ImportError:  # pure Python without Cython (it is no dependency)
-    COMPILED = False
-
-__all__ = ["HOLD", "BidLevel", "Duty", "HoldState", "ImmediateHold", "PreferredMode",
-           "hold_state"]
+__all__ = ["HOLD", "BidLevel", "Duty", "HoldState", "ImmediateHold", "PreferredMode"]
 
 #: How the preferred suit is chosen (DOSSIER §2g-1, AMB-46): fixed by the variant, the trump of
 #: the first contract a declarer's party made, the trump of the first deal, or no preferred suit.
@@ -83,9 +74,11 @@ class Duty:
         return f"{named} and any of {', '.join(c.symbol_text for c in self.any_of)}"
 
 
-@attrs.frozen
-class _HoldFields:
-    """``HoldState``'s fields as attrs declares them: what ``attrs.fields(HoldState)`` gives."""
+@attrs.frozen(slots=True, weakref_slot=False)
+class HoldState:
+    """Auction progress: the next seat to enter (index from eldest), the holder and challenger
+    (-1 for none), the standing level (-1 for none), the seats (a mask) that bid a preferred
+    level, and whether the declarer was forced by an all-pass. One per turn of the auction."""
 
     next_entrant: int
     holder: int
@@ -98,140 +91,11 @@ class _HoldFields:
     overbids: bool = attrs.field(default=False, repr=False)
 
 
-_HOLD_FIELDS = tuple(field.name for field in attrs.fields(_HoldFields))
 
 
-# Written by hand, as ``Contract`` is (``FrozenValue``): the accelerator compiles it as an
-# extension type (``immediate_hold.pxd``) whose fields the auction's turn reads as C members.
-class HoldState(FrozenValue):
-    """Auction progress: the next seat to enter (index from eldest), the holder and challenger
-    (-1 for none), the standing level (-1 for none), the seats (a mask) that bid a preferred
-    level, and whether the declarer was forced by an all-pass. One per turn of the auction,
-    built by ``hold_state``."""
 
-    __slots__ = _HOLD_FIELDS
-    __attrs_attrs__ = attrs.fields(_HoldFields)
-    _values = operator.attrgetter(*_HOLD_FIELDS)
-
-    next_entrant: int
-    holder: int
-    challenger: int
-    level: int
-    preferred_bidders: int
-    forced: bool
-    overbids: bool
-
-    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
-    # ``hold_state`` (below the class): a frozen instance cannot store into itself.
-    def __init__(self, next_entrant: int, holder: int, challenger: int, level: int,
-                 preferred_bidders: int, forced: bool = False, overbids: bool = False) -> None:
-        self.next_entrant = next_entrant
-        self.holder = holder
-        self.challenger = challenger
-        self.level = level
-        self.preferred_bidders = preferred_bidders
-        self.forced = forced
-        self.overbids = overbids
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-
-_new_object = object.__new__
-_HoldTwin = mutable_twin(HoldState)
-
-
-def hold_state(next_entrant: int, holder: int, challenger: int, level: int,
-               preferred_bidders: int, forced: bool = False,
-               overbids: bool = False) -> HoldState:
-    """``HoldState(...)`` as a plain call, as ``build_state`` builds a state: compiled, C
-    stores into a new extension object; pure Python, a mutable twin filled and its class
-    swapped."""
-    record: Any = HoldState.__new__(HoldState) if COMPILED else _new_object(_HoldTwin)
-    record.next_entrant = next_entrant
-    record.holder = holder
-    record.challenger = challenger
-    record.level = level
-    record.preferred_bidders = preferred_bidders
-    record.forced = forced
-    record.overbids = overbids
-    if not COMPILED:
-        record.__class__ = HoldState
-    return record  # type: ignore[no-any-return]
-
-
-if not COMPILED:
-    construct_with(HoldState, hold_state)
-
-
-# The hot method of ``ImmediateHold`` (each bid, hold or pass), written as a module function so
-# that the accelerator can type it (``immediate_hold.pxd``: the state as the C type it compiles
-# to, the seats and levels as C ints); the class binds it.
-
-def _step(self: ImmediateHold, rules: Rules, state: GameState, aid: int
-          ) -> tuple[HoldState, int | None]:
-    """``ImmediateHold.step``: the record after ``aid`` and the next seat to speak (``None``:
-    auction over)."""
-    auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
-    seat = state.player
-    players = rules.seated
-    level_of = aid - BID_BASE
-    preferred = auction.preferred_bidders
-    if aid >= BID_BASE:
-        if _bids(self)[level_of].preferred:
-            preferred |= 1 << seat
-    elif aid == _HOLD_ID and _bids(self)[auction.level].preferred:
-        preferred |= 1 << seat
-
-    overbids = auction.overbids or (
-        not self.eldest_pass_duels and auction.next_entrant == 1 and aid == _PASS_ID)
-
-    # each branch either answers at once (a duel goes on) or names the survivor, who then
-    # meets the next seat to enter: one call at the end, no closure built on every turn
-    if auction.holder < 0:  # opening
-        if aid == _PASS_ID:
-            holder, level = -1, -1
-        else:
-            holder, level = seat, level_of
-    elif seat == auction.challenger:
-        if aid == _PASS_ID:
-            holder, level = auction.holder, auction.level
-        elif overbids:  # no duel: the higher bid stands, and the next player speaks
-            holder, level = seat, level_of
-        else:
-            return (hold_state(auction.next_entrant, auction.holder, seat, level_of,
-                              preferred), auction.holder)
-    elif aid == _PASS_ID:  # the holder answers
-        holder, level = auction.challenger, auction.level
-    else:
-        level = auction.level if aid == _HOLD_ID else level_of
-        return (hold_state(auction.next_entrant, seat, auction.challenger, level, preferred),
-                auction.challenger)
-    return _next_entrant(rules, state, auction, players, holder, level, preferred, overbids)
-
-
-def _hold_legal(self: ImmediateHold, rules: Rules, state: GameState) -> tuple[int, ...]:
-    """``ImmediateHold.legal``: legal bid, hold and pass ids for the seat to speak. They
-    depend on the standing level, whether anyone holds and whether the seat may hold, and
-    only those cards of its hand that a level or a duty names, so they are kept on those."""
-    auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
-    seat = state.player
-    last = _last_kept
-    if last[0] is self and last[1] is rules:  # the auction of the hand before, again
-        features, kept = last[2]
-    else:
-        features, kept = _kept(self, rules)
-        _remember_kept(self, rules, (features, kept))
-    key = (auction.level, auction.holder < 0,
-           auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2),
-           state.hands[seat] & features)
-    ids = kept.get(key)
-    if ids is None:
-        ids = kept[key] = self._legal(rules, *key)
-    return ids
+#: ``HoldState(...)`` as the auction builds it, on every turn
+hold_state = builder(HoldState)
 
 
 @register("auction", "auction.immediate_hold")
@@ -350,7 +214,25 @@ class ImmediateHold(Auction[HoldState]):
         """Nobody holds a bid; eldest speaks first."""
         return hold_state(1, -1, -1, -1, 0), eldest
 
-    legal = _hold_legal
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """Legal bid, hold and pass ids for the seat to speak. They depend on the standing
+        level, whether anyone holds and whether the seat may hold, and only those cards of its
+        hand that a level or a duty names, so they are kept on those."""
+        auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
+        seat = state.player
+        last = _last_kept
+        if last[0] is self and last[1] is rules:  # the auction of the hand before, again
+            features, kept = last[2]
+        else:
+            features, kept = _kept(self, rules)
+            _remember_kept(self, rules, (features, kept))
+        key = (auction.level, auction.holder < 0,
+               auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2),
+               state.hands[seat] & features)
+        ids = kept.get(key)
+        if ids is None:
+            ids = kept[key] = self._legal(rules, *key)
+        return ids
 
     def _legal(self, rules: Rules, level: int, opening: bool, holding: bool,
                hand: int) -> tuple[int, ...]:
@@ -368,7 +250,44 @@ class ImmediateHold(Auction[HoldState]):
         out.extend(BID_BASE + k for k in candidates if self._may_bid(rules, hand, k))
         return tuple(sorted(out))
 
-    step = _step
+    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[HoldState, int | None]:
+        """The record after ``aid`` and the next seat to speak (``None``: auction over)."""
+        auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
+        seat = state.player
+        players = rules.seated
+        level_of = aid - BID_BASE
+        preferred = auction.preferred_bidders
+        if aid >= BID_BASE:
+            if _bids(self)[level_of].preferred:
+                preferred |= 1 << seat
+        elif aid == _HOLD_ID and _bids(self)[auction.level].preferred:
+            preferred |= 1 << seat
+
+        overbids = auction.overbids or (
+            not self.eldest_pass_duels and auction.next_entrant == 1 and aid == _PASS_ID)
+
+        # each branch either answers at once (a duel goes on) or names the survivor, who then
+        # meets the next seat to enter: one call at the end, no closure built on every turn
+        if auction.holder < 0:  # opening
+            if aid == _PASS_ID:
+                holder, level = -1, -1
+            else:
+                holder, level = seat, level_of
+        elif seat == auction.challenger:
+            if aid == _PASS_ID:
+                holder, level = auction.holder, auction.level
+            elif overbids:  # no duel: the higher bid stands, and the next player speaks
+                holder, level = seat, level_of
+            else:
+                return (hold_state(auction.next_entrant, auction.holder, seat, level_of,
+                                  preferred), auction.holder)
+        elif aid == _PASS_ID:  # the holder answers
+            holder, level = auction.challenger, auction.level
+        else:
+            level = auction.level if aid == _HOLD_ID else level_of
+            return (hold_state(auction.next_entrant, seat, auction.challenger, level, preferred),
+                    auction.challenger)
+        return _next_entrant(rules, state, auction, players, holder, level, preferred, overbids)
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The last holder declares; after an all-pass the forced player does, or the all-pass

@@ -6,9 +6,8 @@ forced game (AMB-37)."""
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
@@ -19,16 +18,9 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards, suits
 from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import FrozenValue, GameState, construct_with, mutable_twin, replace_contract
+from solo_rules.state import GameState, builder, replace
 
-try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
-    import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
-    #: whether this module runs compiled (``RoundState`` is then an extension type)
-    COMPILED: bool = cython.compiled
-except ImportError:  # pure Python without Cython (it is no dependency)
-    COMPILED = False
-
-__all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound", "round_state"]
+__all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound"]
 
 #: Keep a bid that was just made over one's own (the Niese IsIt keep rule, AMB-28).
 KEEP = Word("keep", 73, (), "keeps his bid")
@@ -76,10 +68,12 @@ class RankedBid:
         return f"{name} ({'/'.join(suit.symbol for suit in self.suits)})"
 
 
-@attrs.frozen
-class _RoundFields:
-    """``RoundState``'s fields as attrs declares them: what ``attrs.fields(RoundState)``
-    gives."""
+@attrs.frozen(slots=True, weakref_slot=False)
+class RoundState:
+    """Single-round auction progress: seats that have spoken (from eldest), the standing bid
+    (index, -1 for none) and its holder, the seats that joined it, the seat (-1: none) now
+    deciding whether to keep the bid just made over his own and the bid it was made over, and
+    whether the holder was forced by an all-pass. One per turn of the auction,"""
 
     spoken: int
     bid: int
@@ -90,124 +84,11 @@ class _RoundFields:
     forced: bool = False
 
 
-_ROUND_FIELDS = tuple(field.name for field in attrs.fields(_RoundFields))
 
 
-# Written by hand, as ``Contract`` is (``FrozenValue``): the accelerator compiles it as an
-# extension type (``single_round.pxd``) whose fields the auction's turn reads as C members.
-class RoundState(FrozenValue):
-    """Single-round auction progress: seats that have spoken (from eldest), the standing bid
-    (index, -1 for none) and its holder, the seats that joined it, the seat (-1: none) now
-    deciding whether to keep the bid just made over his own and the bid it was made over, and
-    whether the holder was forced by an all-pass. One per turn of the auction, built by
-    ``round_state``."""
 
-    __slots__ = _ROUND_FIELDS
-    __attrs_attrs__ = attrs.fields(_RoundFields)
-    _values = operator.attrgetter(*_ROUND_FIELDS)
-
-    spoken: int
-    bid: int
-    holder: int
-    joined: tuple[int, ...]
-    keeper: int
-    kept_over: int
-    forced: bool
-
-    # The compiled build's constructor, storing into the C fields. Pure Python replaces it by
-    # ``round_state`` (below the class): a frozen instance cannot store into itself.
-    def __init__(self, spoken: int, bid: int, holder: int, joined: tuple[int, ...] = (),
-                 keeper: int = -1, kept_over: int = -1, forced: bool = False) -> None:
-        self.spoken = spoken
-        self.bid = bid
-        self.holder = holder
-        self.joined = joined
-        self.keeper = keeper
-        self.kept_over = kept_over
-        self.forced = forced
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError
-
-
-_new_object = object.__new__
-_RoundTwin = mutable_twin(RoundState)
-
-
-def round_state(spoken: int, bid: int, holder: int, joined: tuple[int, ...] = (),
-                keeper: int = -1, kept_over: int = -1, forced: bool = False) -> RoundState:
-    """``RoundState(...)`` as a plain call, as ``build_state`` builds a state: compiled, C
-    stores into a new extension object; pure Python, a mutable twin filled and its class
-    swapped."""
-    record: Any = RoundState.__new__(RoundState) if COMPILED else _new_object(_RoundTwin)
-    record.spoken = spoken
-    record.bid = bid
-    record.holder = holder
-    record.joined = joined
-    record.keeper = keeper
-    record.kept_over = kept_over
-    record.forced = forced
-    if not COMPILED:
-        record.__class__ = RoundState
-    return record  # type: ignore[no-any-return]
-
-
-if not COMPILED:
-    construct_with(RoundState, round_state)
-
-
-# The hot methods of ``SingleRound`` (each bid, keep or pass), written as module functions so
-# that the accelerator can type them (``single_round.pxd``: the state as the C type it compiles
-# to); the class binds them.
-
-def _round_legal(self: SingleRound, rules: Rules, state: GameState) -> tuple[int, ...]:
-    """``SingleRound.legal``: keep (if his hand allows it) or pass for a keeper; otherwise
-    pass, or any allowed bid that outranks the standing one (or joins it)."""
-    auction: RoundState = state.auction  # type: ignore[assignment]  # (a call saved)
-    return _legal(self, rules, auction.bid, auction.keeper >= 0,
-                  state.hands[state.player] & _features(self, rules))
-
-
-def _round_step(self: SingleRound, rules: Rules, state: GameState, aid: int
-                ) -> tuple[RoundState, int | None]:
-    """``SingleRound.step``: the record after ``aid`` and the next seat to speak (``None``:
-    over)."""
-    auction: RoundState = state.auction  # type: ignore[assignment]  # (a call saved)
-    bids = self.bids
-    if auction.keeper >= 0:
-        if aid != _KEEP_ID:
-            auction = round_state(auction.spoken, auction.bid, auction.holder)
-        elif bids[auction.bid].keep_plays == "own_bid":
-            auction = round_state(auction.spoken, auction.kept_over, auction.keeper)
-        else:
-            auction = round_state(auction.spoken, auction.bid, auction.keeper)
-    elif aid != _PASS_ID:
-        k = aid - BID_BASE
-        seat = state.player
-        if k == auction.bid and bids[k].join:
-            auction = round_state(auction.spoken + 1, k, auction.holder,
-                                 (*auction.joined, seat))
-        else:
-            # The keeper is asked whatever his hand, so being asked tells nobody whether
-            # he could keep; only his legal choices depend on it.
-            keeper = -1
-            if (auction.bid >= 0 and bids[auction.bid].id in bids[k].keepable_over
-                    and (bids[k].keep_window == "any"
-                         or seat == state.in_turn(auction.holder)[1])):
-                keeper = auction.holder
-            auction = round_state(auction.spoken + 1, k, seat, (), keeper, auction.bid)
-            if keeper >= 0:
-                return auction, keeper
-    else:
-        auction = round_state(auction.spoken + 1, auction.bid, auction.holder,
-                             auction.joined, auction.keeper, auction.kept_over,
-                             auction.forced)
-    if auction.spoken >= rules.seated:
-        return auction, None
-    return auction, state.in_turn(rules.next_seat[state.dealer])[auction.spoken]  # eldest
+#: ``RoundState(...)`` as the auction builds it, on every turn
+round_state = builder(RoundState)
 
 
 @register("auction", "auction.single_round")
@@ -272,7 +153,12 @@ class SingleRound(Auction[RoundState]):
         """Nobody has spoken; eldest (the dealer's left) bids first [S-NIE]."""
         return round_state(0, -1, -1), eldest
 
-    legal = _round_legal
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """Keep (if his hand allows it) or pass for a keeper; otherwise pass, or any allowed
+        bid that outranks the standing one (or joins it)."""
+        auction: RoundState = state.auction  # type: ignore[assignment]  # (a call saved)
+        return _legal(self, rules, auction.bid, auction.keeper >= 0,
+                      state.hands[state.player] & _features(self, rules))
 
     def _legal(self, rules: Rules, bid: int, keeping: bool, hand: int) -> tuple[int, ...]:
         if keeping:
@@ -289,7 +175,41 @@ class SingleRound(Auction[RoundState]):
                 out.append(BID_BASE + k)
         return tuple(out)
 
-    step = _round_step
+    def step(self, rules: Rules, state: GameState, aid: int) -> tuple[RoundState, int | None]:
+        """The record after ``aid`` and the next seat to speak (``None``: over)."""
+        auction: RoundState = state.auction  # type: ignore[assignment]  # (a call saved)
+        bids = self.bids
+        if auction.keeper >= 0:
+            if aid != _KEEP_ID:
+                auction = round_state(auction.spoken, auction.bid, auction.holder)
+            elif bids[auction.bid].keep_plays == "own_bid":
+                auction = round_state(auction.spoken, auction.kept_over, auction.keeper)
+            else:
+                auction = round_state(auction.spoken, auction.bid, auction.keeper)
+        elif aid != _PASS_ID:
+            k = aid - BID_BASE
+            seat = state.player
+            if k == auction.bid and bids[k].join:
+                auction = round_state(auction.spoken + 1, k, auction.holder,
+                                     (*auction.joined, seat))
+            else:
+                # The keeper is asked whatever his hand, so being asked tells nobody whether
+                # he could keep; only his legal choices depend on it.
+                keeper = -1
+                if (auction.bid >= 0 and bids[auction.bid].id in bids[k].keepable_over
+                        and (bids[k].keep_window == "any"
+                             or seat == state.in_turn(auction.holder)[1])):
+                    keeper = auction.holder
+                auction = round_state(auction.spoken + 1, k, seat, (), keeper, auction.bid)
+                if keeper >= 0:
+                    return auction, keeper
+        else:
+            auction = round_state(auction.spoken + 1, auction.bid, auction.holder,
+                                 auction.joined, auction.keeper, auction.kept_over,
+                                 auction.forced)
+        if auction.spoken >= rules.seated:
+            return auction, None
+        return auction, state.in_turn(rules.next_seat[state.dealer])[auction.spoken]  # eldest
 
     def finish(self, rules: Rules, state: GameState) -> GameState:
         """The holder of the highest bid plays its contract (with those who joined it); he
@@ -306,7 +226,7 @@ class SingleRound(Auction[RoundState]):
             return self.conclude(rules, state, auction.holder)
         contract = rules.contracts.contract(cdef, suits[0], False, auction.holder)
         if auction.joined:
-            contract = replace_contract(contract, co_declarers=auction.joined)
+            contract = replace(contract, co_declarers=auction.joined)
         return self.conclude(rules, state, None, contract)
 
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
