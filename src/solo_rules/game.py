@@ -3,10 +3,9 @@
 ``compile(variant)`` binds each slot's module, typed by its Protocol, gathers the phases the
 modules own (``stages()``) in rulebook order with the actions and words each takes, and caches
 the result per variant. The loop knows phases, not rules: for the current phase it asks that
-phase's stage what is legal, applies the action through it, and asks it why a refused action is
-refused; ``advance`` enters the next phase that applies to the hand. The per-transition
-dispatch over the tables built here (``state._legal_actions`` and its siblings) lives with
-``GameState`` in ``solo_rules.state``, so that a state calls it directly.
+phase's stage what is legal (``legal_ids``), applies the action through it (``apply_legal``)
+and asks it why a refused action is refused (``refusal``); ``advance`` enters the next phase
+that applies to the hand.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ import functools
 import random
 import threading
 from collections.abc import Sequence
+from operator import itemgetter
 from pathlib import Path
 from typing import cast
 
@@ -23,7 +23,7 @@ from solo_rules.cards import Card, CardSet, parse_cards
 from solo_rules.errors import InvalidStateError, VariantError
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.record_format import GameRecord, record_of
-from solo_rules.rules.deal import seeded
+from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import (
     AuctionRules,
     ContractRules,
@@ -36,7 +36,6 @@ from solo_rules.rules.slots import (
     Rules,
     ScoringRules,
     SettlementRules,
-    Shuffler,
     Stage,
 )
 from solo_rules.schema import RuleModule
@@ -47,13 +46,6 @@ from solo_rules.state import (
     Outcome,
     Phase,
     PlayerView,
-    RuleCore,
-    _apply_chosen,
-    _apply_id,
-    _apply_legal,
-    _is_legal,
-    _legal_actions,
-    _legal_ids,
     build_state,
     replace,
 )
@@ -81,7 +73,7 @@ def _modules(variant: Variant) -> dict[str, RuleModule]:
     return modules
 
 
-class CompiledRules(RuleCore, Rules):
+class CompiledRules(Rules):
     """A variant's modules bound into the loop's phase table, with the action table and the
     trump tables cached. Equal variants compile to equal rule sets."""
 
@@ -100,7 +92,6 @@ class CompiledRules(RuleCore, Rules):
         self.settlement = cast(SettlementRules, modules["settlement"])
         self.players = pack.players
         self.pack = pack.cards.mask
-        self._pack_cards = CardSet(self.pack)
         self.seated = pack.players - pack.sits_out
         self.hand_size = len(pack.cards) // self.seated
         self.turn_orders = self.deal_rules.turn_orders(self.players)
@@ -115,21 +106,21 @@ class CompiledRules(RuleCore, Rules):
         if self.partner is not None:
             owners.append(self.partner)
         owners += [self.play, self.early_end]
-        self._order: tuple[Stage, ...] = tuple(s for owner in owners for s in owner.stages())
-        self._position = {stage.phase: n for n, stage in enumerate(self._order)}
-        self._position[Phase.DEAL] = -1
-        if len(self._position) != len(self._order) + 1:
+        order: tuple[Stage, ...] = tuple(s for owner in owners for s in owner.stages())
+        position = {stage.phase: n for n, stage in enumerate(order)}
+        position[Phase.DEAL] = -1
+        if len(position) != len(order) + 1:
             raise TypeError(f"{variant.id}: two modules own the same phase")
-        self.stages = {stage.phase: stage for stage in self._order}
+        self.stages = {stage.phase: stage for stage in order}
         #: the stages after each phase, in rulebook order: what ``advance`` tries in turn
-        self._after = {phase: self._order[n + 1:] for phase, n in self._position.items()}
+        self._after = {phase: order[n + 1:] for phase, n in position.items()}
         #: each phase's legal and apply, bound once: the loop's dispatch is one look-up
-        self._legal_of = {stage.phase: stage.legal for stage in self._order}
-        self._apply_of = {stage.phase: stage.apply for stage in self._order}
+        self._legal_of = {stage.phase: stage.legal for stage in order}
+        self._apply_of = {stage.phase: stage.apply for stage in order}
         actions: list[Action] = []
         words: list[Word] = []
         self._kinds: dict[str, frozenset[str]] = {}
-        for stage in self._order:
+        for stage in order:
             taken = list(stage.actions(self))
             said = list(stage.words(self))
             actions += taken
@@ -141,18 +132,18 @@ class CompiledRules(RuleCore, Rules):
             self._actions = ActionSpace.build(actions, words)
         except ValueError as exc:  # two modules' actions collide: the file cannot be played
             raise VariantError(f"{variant.id}: cannot be played: {exc}") from None
-        #: the actions by id in a private plain dict: read without the read-only proxy's cost
-        #: on every transition (``legal_actions``, ``apply``)
-        self._action_by_id = dict(self._actions.by_id)
-        #: the actions by id as a tuple (an id no action has holds ``None``, never read: only
-        #: legal ids are looked up), so a legal set is mapped by one ``itemgetter`` in C
-        table: list[Action | None] = [None] * (max(self._action_by_id, default=0) + 1)
-        for aid, action in self._action_by_id.items():
+        #: the actions by id as a tuple (an id no action has holds ``None``): a legal set is
+        #: mapped by one ``itemgetter`` in C
+        by_id = self._actions.by_id
+        table: list[Action | None] = [None] * (max(by_id, default=0) + 1)
+        for aid, action in by_id.items():
             table[aid] = action
         self._action_table = cast(tuple[Action, ...], tuple(table))
         #: the last state whose legal ids were asked for, and its ids: ``apply`` checks the
         #: action a player just chose from them without computing them again (one tuple,
-        #: replaced whole, so threads sharing the rule set read a consistent pair)
+        #: replaced whole, so threads sharing the rule set read a consistent pair). The rule
+        #: set keeps fewer than 30 attributes: CPython then shares its instances' dict keys and
+        #: finds an attribute or a method by a cached index.
         self._last_legal: tuple[GameState | None, tuple[int, ...]] = (None, ())
 
     def __eq__(self, other: object) -> bool:
@@ -183,15 +174,25 @@ class CompiledRules(RuleCore, Rules):
         """The cached ranking tables of a contract's trumps (``None``: not yet named)."""
         return self.trump_tables[_NO_TRUMP if trump is None else trump]
 
+    def contract_def(self, contract_id: str) -> ContractDef:
+        """The contract definition by id."""
+        return self._contract_defs[contract_id]
+
+    def sitting_out(self, state: GameState) -> int:
+        """The seats (a mask) that sit this hand out: none unless the deal rule says so."""
+        if self.seated == self.players:
+            return 0
+        return self.deal_rules.sitting_out(state)
+
     def contract_text(self, contract: Contract) -> str:
         """``Solo by seat 2, trumps H`` and the like."""
         return self.contracts.text(contract)
 
     # -- starting --------------------------------------------------------------------------
 
-    def deal(self, rng: Shuffler, dealer: int) -> tuple[int, ...]:
+    def deal(self, rng: random.Random, dealer: int) -> tuple[int, ...]:
         """Shuffle and deal one hand per seat."""
-        return self.deal_rules.deal(self._pack_cards, self.players, dealer, rng)
+        return self.deal_rules.deal(CardSet(self.pack), self.players, dealer, rng)
 
     def first_dealer(self, rng: random.Random) -> int:
         """The first dealer of a session, drawn by the variant's rule (by lot, or the first
@@ -216,17 +217,70 @@ class CompiledRules(RuleCore, Rules):
                 return entered
         return replace(state, phase=Phase.END)
 
-    legal_ids = _legal_ids
-    legal_actions = _legal_actions
+    def legal_ids(self, state: GameState) -> tuple[int, ...]:
+        """The legal action ids in ``state``, ascending (kept for ``apply`` to check the
+        action chosen from them)."""
+        legal = self._legal_of.get(state.phase)
+        ids = () if legal is None else legal(self, state)
+        self._last_legal = (state, ids)
+        return ids
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        """The legal actions in ``state``, by ascending id (its ``legal_ids``, found as
+        ``legal_ids`` finds them: a player asks on every turn)."""
+        legal = self._legal_of.get(state.phase)
+        ids = () if legal is None else legal(self, state)
+        self._last_legal = (state, ids)
+        if len(ids) > 1:
+            actions: tuple[Action, ...] = itemgetter(*ids)(self._action_table)
+            return actions
+        return (self._action_table[ids[0]],) if ids else ()
 
     def action_of(self, aid: int) -> Action | None:
         """The action of id ``aid``, if the variant has one."""
-        return self._action_by_id.get(aid)
+        table = self._action_table
+        return table[aid] if 0 <= aid < len(table) else None
 
-    apply_legal = _apply_legal
-    apply_chosen = _apply_chosen
-    is_legal = _is_legal
-    apply_id = _apply_id
+    def is_legal(self, state: GameState, aid: int) -> bool:
+        """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""
+        last, ids = self._last_legal
+        if last is state:
+            return aid in ids
+        stage = self.stages.get(state.phase)
+        return stage is not None and stage.is_legal(self, state, aid)
+
+    def apply_legal(self, state: GameState, aid: int) -> GameState | None:
+        """The state after ``aid`` when it is legal in ``state`` (as ``is_legal`` says), else
+        ``None``: the checked ``apply`` in one call."""
+        apply = self._apply_of.get(state.phase)
+        if apply is None or not self.is_legal(state, aid):
+            return None
+        return apply(self, state, aid, state.history + ((state.player, aid),))
+
+    def apply_chosen(self, state: GameState, action: object) -> GameState | None:
+        """The state after ``action`` when it is one of this variant's own actions (the very
+        object ``legal_actions`` gave) or an id, legal by the legal set just computed for
+        ``state``; else ``None``, and ``GameState.apply`` takes its general path."""
+        last, ids = self._last_legal
+        if last is not state:
+            return None
+        if type(action) is Action:
+            aid = action.id
+            if aid not in ids or self._action_table[aid] is not action:
+                return None
+        elif type(action) is int and action in ids:
+            aid = action
+        else:
+            return None
+        return self._apply_of[state.phase](self, state, aid,
+                                           state.history + ((state.player, aid),))
+
+    def apply_id(self, state: GameState, aid: int) -> GameState:
+        """The state after the legal action ``aid``."""
+        apply = self._apply_of.get(state.phase)
+        if apply is None:
+            raise InvalidStateError("the hand is over")
+        return apply(self, state, aid, state.history + ((state.player, aid),))
 
     def refusal(self, state: GameState, aid: int) -> tuple[str, str]:
         """The reason code and the reason why ``aid`` is not legal in ``state``:
@@ -252,7 +306,7 @@ class CompiledRules(RuleCore, Rules):
 
 
 _LOCK = threading.Lock()
-#: read once: an enum member looked up on its class costs several times a global
+#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
 _NO_TRUMP = Trump.NONE
 
 
@@ -311,7 +365,7 @@ def new_game(
             raise InvalidStateError(f"seed must be an int >= 0, got {seed!r:.60}")
         if dealer is None:
             dealer = rules.first_dealer(random.Random(seed))
-        masks = rules.deal(seeded(seed), dealer)
+        masks = rules.deal(random.Random(seed), dealer)
     else:
         if seed is not None:
             raise InvalidStateError("give either seed= or hands=, not both")

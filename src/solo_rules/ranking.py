@@ -53,19 +53,6 @@ _TRUMPS = tuple(Trump)
 _SUITS: tuple[Suit | None, ...] = (*Suit, None)
 
 
-def _trick_winner(self: TrumpTables, cards: tuple[int, ...]) -> int:
-    """``TrumpTables.winner``: the index in ``cards`` (led card first) of the card that wins
-    the trick (a module function, so that ``ranking.pxd`` can type it for the accelerator)."""
-    suit_of, power, trump = self.suit_of, self.power, TRUMP
-    led = suit_of[cards[0]]  # the trumps and the led effective suit are counted
-    best, best_power = 0, -1
-    for index, card in enumerate(cards):
-        suit = suit_of[card]
-        if suit in (trump, led) and power[card] > best_power:
-            best, best_power = index, power[card]
-    return best
-
-
 @attrs.frozen(slots=True)
 class TrumpTables:
     """Per card: its effective suit (0..3, or ``TRUMP``) and its power (higher wins).
@@ -87,7 +74,16 @@ class TrumpTables:
         lambda self: tuple(self.trump_mask if suit == TRUMP else self.suit_masks[suit]
                            for suit in self.suit_of), takes_self=True))
 
-    winner = _trick_winner
+    def winner(self, cards: tuple[int, ...]) -> int:
+        """The index in ``cards`` (led card first) of the card that wins the trick."""
+        suit_of, power, trump = self.suit_of, self.power, TRUMP
+        led = suit_of[cards[0]]  # the trumps and the led effective suit are counted
+        best, best_power = 0, -1
+        for index, card in enumerate(cards):
+            suit = suit_of[card]
+            if suit in (trump, led) and power[card] > best_power:
+                best, best_power = index, power[card]
+        return best
 
     def follow_mask(self, led_card: int) -> int:
         """The mask of cards that follow the suit of ``led_card`` (its effective suit)."""

@@ -9,7 +9,7 @@ import pytest
 from drive import legal_cards, play, variant_file
 from overlay_deals import BASTA_ALONE, MANILLE_OVER, frage
 
-from solo_rules import Card, Trump, compile, load_variant, overlay_bases
+from solo_rules import Card, IllegalActionError, Trump, compile, load_variant, overlay_bases
 from solo_rules.rules.play import reneging_allowed
 
 BASE = "altenburg-1988"
@@ -33,6 +33,19 @@ def test_ex43_a_higher_matador_led_forces_an_unguarded_lower_one() -> None:
     assert legal_cards(state) == {"SQ"}
     state = play(frage(RENEGE, BASTA_ALONE, "H", "SA"), "H7")  # Manille, above Basta
     assert legal_cards(state) == {"SQ"}
+
+
+def test_a_matador_forced_by_a_higher_one_is_explained_by_the_renege_rule() -> None:
+    """EX-43 refused: S-QLAW, "No matadors can be forced but by a superior matador". The
+    refusal names the renege rule, read from the one decision (``FollowSuit.duty``) that forced
+    the matador; the base game, which has no renege, only asks him to follow suit."""
+    state = play(frage(RENEGE, BASTA_ALONE, "H", "SA"), "CQ")
+    with pytest.raises(IllegalActionError, match=r"must follow the suit of CQ: matadors may "
+                       r"be reneged only when each of them is higher than the trump led;"):
+        state.apply("play CK")
+    base = play(frage(BASE, BASTA_ALONE, "H", "SA"), "CQ")
+    with pytest.raises(IllegalActionError, match=r"must follow the suit of CQ; legal"):
+        base.apply("play CK")
 
 
 def test_a_guarded_matador_follows_suit_as_usual() -> None:

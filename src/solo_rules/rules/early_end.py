@@ -36,8 +36,8 @@ STOP = Word("stop", 70, (), "stops play after the first tricks")
 #: Go on for all the tricks (Durchmarsch, Tout, Last).
 CONTINUE = Word("continue", 71, ("go on",), "plays on for all the tricks")
 _SETTLED = Flags.STOPPED | Flags.CONTINUED
-#: read once: an enum member looked up on its class costs several times a global, and these
-#: are asked after every trick
+#: read once (an enum member looked up on its class goes through ``enum``'s attribute hook):
+#: these are asked after every trick
 _STOPPED = Flags.STOPPED
 _CONTINUED = Flags.CONTINUED
 _REVEALED = Flags.REVEALED
@@ -73,77 +73,6 @@ def raised_objective(rules: Rules, state: GameState) -> int:
     return rules.contract_def(contract.kind).tricks
 
 
-# The hot methods of the early-end rules (after every trick), written as module functions so
-# that the accelerator can type them (``early_end.pxd``: the state as the C type it compiles
-# to, its flags as a C int); the classes bind them.
-
-def _after_trick(self: EarlyEnd, rules: Rules, state: GameState) -> GameState:
-    """``EarlyEnd.after_trick``: the declarer's decision, if one is open, else the end of the
-    hand if it is over, else play goes on."""
-    if self.decisions(rules, state):
-        assert state.contract is not None and state.contract.declarer is not None
-        return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
-    if self.finished(rules, state):
-        return replace(state, phase=Phase.END)
-    return state
-
-
-def _prime_decisions(self: PrimeOrContinue, rules: Rules, state: GameState) -> list[int]:
-    """``PrimeOrContinue.decisions``: the decision actions open to the declarer after the
-    trick just completed: stop or go on after a sweep he can see (only stop once "Helfer?"
-    barred the slam), and the partner rule's "Helfer?" after the first tricks and each later
-    one while the hand goes on and the called card is unplayed [S-WIK; AMB-08]."""
-    flags = state.flags
-    if flags & _SETTLED:
-        return []
-    contract = state.contract
-    assert contract is not None
-    at = (self.first_tricks if self.prime_at == "first_tricks"
-          else rules.contract_def(contract.kind).tricks)
-    done = len(state.tricks)
-    partner = rules.partner
-    ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
-    if done == at and at < rules.hand_size:
-        won, _ = declarer_sees_party_sweep(state)
-        if won and not contract.tout:
-            if partner is not None and partner.asking_bars_slam and flags & _ASKED:
-                return [STOP.id]
-            return sorted([STOP.id, CONTINUE.id, *ask])
-    if done < self.first_tricks:
-        return [PASS.id, *ask] if ask and not self.finished(rules, state) else []
-    if ask and (done == self.first_tricks or not self.finished(rules, state)):
-        return [PASS.id, *ask]
-    return []
-
-
-def _prime_finished(self: PrimeOrContinue, rules: Rules, state: GameState) -> bool:
-    """``PrimeOrContinue.finished``: whether the hand ends now."""
-    total = rules.hand_size
-    flags = state.flags
-    if flags & _STOPPED or len(state.tricks) == total:
-        return True
-    if not self.stop_when_decided:
-        return False
-    objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
-    party, defenders = state.party_tricks()
-    return party >= objective or defenders > total - objective
-
-
-def _abandon_finished(self: AbandonAtFive, rules: Rules, state: GameState) -> bool:
-    """``AbandonAtFive.finished``: whether the hand ends now: abandoned at the party's tricks,
-    lost for good (if ``stop_when_lost``), or after the last trick."""
-    total = rules.hand_size
-    contract = state.contract
-    assert contract is not None
-    if state.flags & _STOPPED or len(state.tricks) == total:
-        return True
-    if contract.declarer is None:
-        return False
-    objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
-    party, defenders = state.party_tricks()
-    return party >= objective or (self.stop_when_lost and defenders > total - objective)
-
-
 class EarlyEnd(RuleModule, EarlyEndRules, Stage):
     """The decision phase every early-end rule shares: after a trick the rule may offer the
     declarer a decision (stop, go on, and the partner rule's "Helfer?"), or end the hand."""
@@ -177,7 +106,15 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         """Entered only after a trick (``after_trick``), never in turn."""
         return None
 
-    after_trick = _after_trick
+    def after_trick(self, rules: Rules, state: GameState) -> GameState:
+        """The declarer's decision, if one is open, else the end of the hand if it is over,
+        else play goes on."""
+        if self.decisions(rules, state):
+            assert state.contract is not None and state.contract.declarer is not None
+            return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
+        if self.finished(rules, state):
+            return replace(state, phase=Phase.END)
+        return state
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         return tuple(self.decisions(rules, state))
@@ -225,8 +162,44 @@ class PrimeOrContinue(EarlyEnd):
         decision to go on (AMB-04)."""
         return raised_objective(rules, state)
 
-    decisions = _prime_decisions
-    finished = _prime_finished
+    def decisions(self, rules: Rules, state: GameState) -> list[int]:
+        """The decision actions open to the declarer after the trick just completed: stop or go
+        on after a sweep he can see (only stop once "Helfer?" barred the slam), and the partner
+        rule's "Helfer?" after the first tricks and each later one while the hand goes on and
+        the called card is unplayed [S-WIK; AMB-08]."""
+        flags = state.flags
+        if flags & _SETTLED:
+            return []
+        contract = state.contract
+        assert contract is not None
+        at = (self.first_tricks if self.prime_at == "first_tricks"
+              else rules.contract_def(contract.kind).tricks)
+        done = len(state.tricks)
+        partner = rules.partner
+        ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
+        if done == at and at < rules.hand_size:
+            won, _ = declarer_sees_party_sweep(state)
+            if won and not contract.tout:
+                if partner is not None and partner.asking_bars_slam and flags & _ASKED:
+                    return [STOP.id]
+                return sorted([STOP.id, CONTINUE.id, *ask])
+        if done < self.first_tricks:
+            return [PASS.id, *ask] if ask and not self.finished(rules, state) else []
+        if ask and (done == self.first_tricks or not self.finished(rules, state)):
+            return [PASS.id, *ask]
+        return []
+
+    def finished(self, rules: Rules, state: GameState) -> bool:
+        """Whether the hand ends now."""
+        total = rules.hand_size
+        flags = state.flags
+        if flags & _STOPPED or len(state.tricks) == total:
+            return True
+        if not self.stop_when_decided:
+            return False
+        objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
+        party, defenders = state.party_tricks()
+        return party >= objective or defenders > total - objective
 
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party met its objective."""
@@ -411,7 +384,19 @@ class AbandonAtFive(EarlyEnd):
         won, _ = declarer_sees_party_sweep(state)
         return [STOP.id, CONTINUE.id] if won else []
 
-    finished = _abandon_finished
+    def finished(self, rules: Rules, state: GameState) -> bool:
+        """Whether the hand ends now: abandoned at the party's tricks, lost for good (if
+        ``stop_when_lost``), or after the last trick."""
+        total = rules.hand_size
+        contract = state.contract
+        assert contract is not None
+        if state.flags & _STOPPED or len(state.tricks) == total:
+            return True
+        if contract.declarer is None:
+            return False
+        objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
+        party, defenders = state.party_tricks()
+        return party >= objective or (self.stop_when_lost and defenders > total - objective)
 
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party took its tricks (stopping after a sweep has taken them)."""

@@ -19,7 +19,7 @@ from solo_rules.ranking import Trump
 from solo_rules.rules.ranks import RANK_WORDS, rank_list
 from solo_rules.rules.slots import History, PartnerRules, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Flags, GameState, Phase, replace, replace_contract
+from solo_rules.state import Contract, Flags, GameState, Phase, replace
 
 __all__ = ["ASK", "CalledCard", "Helfer"]
 
@@ -51,31 +51,6 @@ def _ladders_of(rules: Rules) -> dict[tuple[str, Trump | None, Suit | None],
     trumps are bound to, filled as they are asked for: the call is asked for twice in every
     hand with a called partner (whether there is one to make, then its choices)."""
     return {}
-
-
-# The hot method of ``CalledCard`` (asked for every card of the play), written as a module
-# function so that the accelerator can type it (``partner.pxd``: the state and its contract as
-# the C types they compile to); the class binds it.
-
-def _restrict_play(self: CalledCard, rules: Rules, state: GameState, seat: int,
-                   mask: int) -> int:
-    """``CalledCard.restrict_play``: apply the duty to play the called card when its suit is
-    led, and to lead it when its holder leads that suit [S-WIK; AMB-10]."""
-    contract = state.contract
-    if contract is None or contract.called is None or contract.partner != seat:
-        return mask
-    called = contract.called
-    if not mask >> called & 1:
-        return mask
-    tables = rules.tables(contract.trump)
-    suit_cards = tables.follow_mask(called)
-    if state.trick:
-        if self.must_play_when_led and suit_cards >> state.trick[0] & 1:
-            return 1 << called
-        return mask
-    if self.must_lead_when_leading_suit:
-        return mask & ~(suit_cards & ~(1 << called))
-    return mask
 
 
 @register("partner", "partner.called_card")
@@ -169,14 +144,39 @@ class CalledCard(RuleModule, PartnerRules):
         called_suit = contract.called.suit
         return [s for s in Suit if not (self.trump_not_called_suit and s == called_suit)]
 
-    restrict_play = _restrict_play
+    def restriction(self, rules: Rules, state: GameState, seat: int,
+                    mask: int) -> tuple[int, Literal["play", "lead"] | None]:
+        """``mask`` less what the called card's duty forbids ``seat``, and the duty that
+        applied: to ``play`` the called card when its suit is led, or to ``lead`` it when its
+        holder leads that suit [S-WIK; AMB-10] (``None``: neither). The one decision that both
+        the legal cards and the explanation of a refused card read."""
+        contract = state.contract
+        if contract is None or contract.called is None or contract.partner != seat:
+            return mask, None
+        called = contract.called
+        if not mask >> called & 1:
+            return mask, None
+        suit_cards = rules.tables(contract.trump).follow_mask(called)
+        if state.trick:
+            if self.must_play_when_led and suit_cards >> state.trick[0] & 1:
+                return 1 << called, "play"
+            return mask, None
+        if self.must_lead_when_leading_suit:
+            return mask & ~(suit_cards & ~(1 << called)), "lead"
+        return mask, None
+
+    def restricts(self, contract: Contract, seat: int) -> bool:
+        """Only the holder of the called card has its duties (``restriction``)."""
+        return contract.called is not None and contract.partner == seat
 
     def explain_restriction(self, rules: Rules, state: GameState, card: int) -> str:
-        """Why the duty to play or lead the called card forbids ``card``."""
+        """Why the duty to play or lead the called card (``restriction``) forbids ``card``."""
         contract = state.contract
         assert contract is not None and contract.called is not None
+        seat = state.player
+        _, duty = self.restriction(rules, state, seat, state.hands[seat])
         called = contract.called.symbol_text
-        if state.trick:
+        if duty == "play":
             return f"the holder of the called card must play {called} when its suit is led"
         return f"the holder of the called card must lead {called} itself when he leads its suit"
 
@@ -212,7 +212,7 @@ class CalledCard(RuleModule, PartnerRules):
         if (self.unrevealed == "partner" or contract is None or contract.partner is None
                 or state.flags & Flags.REVEALED):
             return state
-        return replace(state, contract=replace_contract(contract, partner=None))
+        return replace(state, contract=replace(contract, partner=None))
 
     def describe(self) -> list[Clause]:
         return self._describe(frozenset(Rank))
@@ -317,7 +317,7 @@ class _CallStage(Stage):
         assert contract is not None
         holder = next((s for s, hand in enumerate(state.hands) if hand >> card & 1), None)
         partner = None if holder == contract.declarer else holder
-        contract = replace_contract(contract, called=card, partner=partner)
+        contract = replace(contract, called=card, partner=partner)
         return rules.advance(replace(state, contract=contract, history=history))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
@@ -360,7 +360,7 @@ class _PartnerTrumpStage(Stage):
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         assert state.contract is not None
-        contract = replace_contract(state.contract, trump=Trump.of(aid - TRUMP_BASE))
+        contract = replace(state.contract, trump=Trump.of(aid - TRUMP_BASE))
         return rules.advance(replace(state, contract=contract, history=history))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:

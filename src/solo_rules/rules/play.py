@@ -16,12 +16,12 @@ from solo_rules.cards import BYTE_IDS, Card
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Flags, GameState, Phase, build_state, build_trick
+from solo_rules.state import Contract, Flags, GameState, Phase, build_state, build_trick
 
 __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 
-#: read once: an enum member looked up on its class costs several times a global, and every
-#: card played builds a state in this phase
+#: read once (an enum member looked up on its class goes through ``enum``'s attribute hook):
+#: every card played builds a state in this phase
 _PLAY: str = Phase.PLAY
 #: each flag set with ``REVEALED`` added, by its value: ``|`` of ``IntFlag`` members runs
 #: ``enum``'s Python code, and the called card is played in most partnership hands
@@ -51,14 +51,21 @@ def reneging_allowed(rules: Rules, tables: TrumpTables, trump: int, led: int,
     led card is a trump, every trump held is a matador and every one (or, ``every=False``, any
     one) outranks the led card (or the card ``above``, the highest so far), and something else
     is held to play instead."""
+    return _renege(rules, tables, trump, led, hand, above, every) is True
+
+
+def _renege(rules: Rules, tables: TrumpTables, trump: int, led: int, hand: int,
+            above: int | None, every: bool) -> bool | None:
+    """``reneging_allowed``, or ``None`` where the renege does not come into question: the led
+    card is no trump, ``hand`` holds a trump that is no matador, or nothing but trumps."""
     trumps = hand & tables.trump_mask
     if not trumps or not tables.trump_mask >> led & 1 or not hand & ~tables.trump_mask:
-        return False
+        return None
     matadors = 0
     for card in rules.ranking.matador_cards(trump):
         matadors |= 1 << card
     if trumps & ~matadors:
-        return False
+        return None
     bar = tables.power[led if above is None else above]
     higher = []
     mask = trumps
@@ -69,84 +76,10 @@ def reneging_allowed(rules: Rules, tables: TrumpTables, trump: int, led: int,
     return all(higher) if every else any(higher)
 
 
-# The hot methods of ``FollowSuit``, written as module functions so that the accelerator can
-# type them (``play.pxd``: the state as the C type it compiles to); the class binds them.
-
-def _legal_mask(self: FollowSuit, rules: Rules, state: GameState, seat: int) -> int:
-    """``FollowSuit.legal_mask``: the cards ``seat`` may play to the current trick."""
-    hand = state.hands[seat]
-    if not state.trick:
-        return hand
-    contract = state.contract
-    assert contract is not None and contract.trump is not None
-    tables = rules.trump_tables[contract.trump]
-    follow = hand & tables.follows[state.trick[0]]
-    if self.matador_renege:
-        above = None
-        if self.renege_against == "highest":
-            above = state.trick[tables.winner(state.trick)]
-        if reneging_allowed(rules, tables, contract.trump, state.trick[0], hand, above,
-                            self.renege_needs == "every"):
-            return hand
-    if (seat == contract.declarer or seat in contract.co_declarers) \
-            and rules.contract_def(contract.kind).must_head:
-        head = rules.contract_def(contract.kind).head
-        if follow and head == "under":
-            return follow & ~heading_cards(tables, state.trick, follow) or follow
-        if follow or head == "over_even_void":
-            return heading_cards(tables, state.trick, follow or hand) or follow or hand
-    if follow:
-        return follow
-    if self.must_trump and hand & tables.trump_mask:
-        return hand & tables.trump_mask
-    return hand
-
-
-def _legal_cards(self: FollowSuit, rules: Rules, state: GameState) -> tuple[int, ...]:
-    """The cards the seat to play may play, by ascending id (``FollowSuit.legal``)."""
-    seat = state.player
-    mask = _legal_mask(self, rules, state, seat) if state.trick else state.hands[seat]
-    partner = rules.partner
-    if partner is not None:
-        mask = partner.restrict_play(rules, state, seat, mask)
-    low, mid, high, top = BYTE_IDS  # ``card_ids(mask)``, without a call on every card
-    return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
-            + top[mask >> 24 & 0xFF])
-
-
-def _play_card(self: FollowSuit, rules: Rules, state: GameState, aid: int,
-               history: History) -> GameState:
-    """``FollowSuit.apply``: the card joins the trick; a full trick goes to its winner, who
-    leads next, and the early-end rule decides what follows it."""
-    players = rules.seated
-    seat = state.player
-    held = list(state.hands)
-    held[seat] &= ~(1 << aid)
-    hands = tuple(held)
-    trick = state.trick + (aid,)
-    contract = state.contract
-    assert contract is not None
-    flags = state.flags
-    if aid == contract.called:
-        flags = _REVEALING[flags]
-    if len(trick) < players:
-        following = (rules.next_seat[seat] if players == rules.players
-                     else state.in_turn(seat)[1])  # a seat sits out: skip it
-        return build_state(rules, _PLAY, following, state.dealer,
-                           hands, history, state.auction, contract, trick,
-                           state.leader, state.tricks, state.won, flags, state.dealt)
-    assert contract.trump is not None  # named before play
-    position = rules.trump_tables[contract.trump].winner(trick)
-    winner = (rules.turn_orders[state.leader][position] if players == rules.players
-              else state.in_turn(state.leader)[position])
-    won = list(state.won)
-    won[winner] += 1
-    after = build_state(rules, _PLAY, winner, state.dealer, hands, history,
-                        state.auction, contract, (), winner,
-                        state.tricks + (build_trick(state.leader, trick, winner),), tuple(won),
-                        flags, state.dealt)
-    return rules.early_end.after_trick(rules, after)
-
+#: What decided the cards a seat may play (``FollowSuit.duty``): leading (any card), following
+#: the suit led, reneging matadors (any card), following where matadors may not be reneged,
+#: heading the trick (over it, or ``under`` it), trumping, or nothing (a void: any card).
+Duty = Literal["lead", "follow", "renege", "matadors", "head", "under", "trump", "free"]
 
 @register("play", "play.follow_suit")
 @attrs.frozen
@@ -187,46 +120,132 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                            state.auction, contract, (), leader, state.tricks, state.won,
                            state.flags, state.dealt)
 
+    def duty(self, rules: Rules, state: GameState, seat: int) -> tuple[int, Duty]:
+        """The cards ``seat`` may play to the current trick under the play rules, and the duty
+        that decided them: the one decision that both the legal cards and the explanation of
+        a refused card read."""
+        hand = state.hands[seat]
+        if not state.trick:
+            return hand, "lead"
+        contract = state.contract
+        assert contract is not None and contract.trump is not None
+        tables = rules.trump_tables[contract.trump]
+        follow = hand & tables.follows[state.trick[0]]
+        matadors: Duty = "follow"
+        if self.matador_renege:
+            above = None
+            if self.renege_against == "highest":
+                above = state.trick[tables.winner(state.trick)]
+            renege = _renege(rules, tables, contract.trump, state.trick[0], hand, above,
+                             self.renege_needs == "every")
+            if renege:
+                return hand, "renege"
+            if renege is not None:
+                matadors = "matadors"
+        if (seat == contract.declarer or seat in contract.co_declarers) \
+                and rules.contract_def(contract.kind).must_head:
+            head = rules.contract_def(contract.kind).head
+            if follow and head == "under":
+                return follow & ~heading_cards(tables, state.trick, follow) or follow, "under"
+            if follow or head == "over_even_void":
+                return (heading_cards(tables, state.trick, follow or hand) or follow or hand,
+                        "head")
+        if follow:
+            return follow, matadors
+        if self.must_trump and hand & tables.trump_mask:
+            return hand & tables.trump_mask, "trump"
+        return hand, "free"
+
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play: these rules, then the partnership's duties."""
-        mask = self.legal_mask(rules, state, state.player)
+        seat = state.player
+        mask = self.duty(rules, state, seat)[0] if state.trick else state.hands[seat]
         partner = rules.partner
-        return mask if partner is None else partner.restrict_play(rules, state, state.player,
-                                                                  mask)
+        return mask if partner is None else partner.restriction(rules, state, seat, mask)[0]
 
-    legal = _legal_cards
+    def follows_only(self, rules: Rules, contract: Contract, seat: int) -> bool:
+        """No duty but following suit binds ``seat``: neither trumping, nor the matador renege,
+        nor heading the trick as a declarer (``duty``'s other branches)."""
+        return not (self.must_trump or self.matador_renege or (
+            (seat == contract.declarer or seat in contract.co_declarers)
+            and rules.contract_def(contract.kind).must_head))
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """The cards the seat to play may play (``mask``, on every turn of the play), by
+        ascending id."""
+        seat = state.player
+        mask = self.duty(rules, state, seat)[0] if state.trick else state.hands[seat]
+        partner = rules.partner
+        if partner is not None:
+            mask = partner.restriction(rules, state, seat, mask)[0]
+        low, mid, high, top = BYTE_IDS  # ``card_ids(mask)``, without a call on every card
+        return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
+                + top[mask >> 24 & 0xFF])
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
         return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)
 
-    apply = _play_card
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        """The card joins the trick; a full trick goes to its winner, who leads next, and the
+        early-end rule decides what follows it."""
+        players = rules.seated
+        seat = state.player
+        held = list(state.hands)
+        held[seat] &= ~(1 << aid)
+        hands = tuple(held)
+        trick = state.trick + (aid,)
+        contract = state.contract
+        assert contract is not None
+        flags = state.flags
+        if aid == contract.called:
+            flags = _REVEALING[flags]
+        if len(trick) < players:
+            following = (rules.next_seat[seat] if players == rules.players
+                         else state.in_turn(seat)[1])  # a seat sits out: skip it
+            return build_state(rules, _PLAY, following, state.dealer,
+                               hands, history, state.auction, contract, trick,
+                               state.leader, state.tricks, state.won, flags, state.dealt)
+        assert contract.trump is not None  # named before play
+        position = rules.trump_tables[contract.trump].winner(trick)
+        winner = (rules.turn_orders[state.leader][position] if players == rules.players
+                  else state.in_turn(state.leader)[position])
+        won = list(state.won)
+        won[winner] += 1
+        after = build_state(rules, _PLAY, winner, state.dealer, hands, history,
+                            state.auction, contract, (), winner,
+                            state.tricks + (build_trick(state.leader, trick, winner),),
+                            tuple(won), flags, state.dealt)
+        return rules.early_end.after_trick(rules, after)
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
-        """The duty that forbids the card: holding it, following suit, heading the trick,
-        trumping, or the partnership's duty to play the called card."""
+        """The duty that forbids the card (``duty``): holding it, following suit, the matadors
+        that may not be reneged, heading the trick, trumping, or the partnership's duty."""
         seat = state.player
-        hand = state.hands[seat]
-        if not hand >> aid & 1:
+        if not state.hands[seat] >> aid & 1:
             return f"seat {seat} does not hold {Card(aid).name}"
-        if self.legal_mask(rules, state, seat) >> aid & 1:
+        mask, duty = self.duty(rules, state, seat)
+        if mask >> aid & 1:
             assert rules.partner is not None
             return rules.partner.explain_restriction(rules, state, aid)
         contract = state.contract
-        assert contract is not None and state.trick
-        tables = rules.tables(contract.trump)
+        assert contract is not None
         led = Card(state.trick[0]).name
-        follow = hand & tables.follow_mask(state.trick[0])
-        if not follow:
-            if rules.contract_def(contract.kind).must_head:
-                return f"seat {seat} cannot follow the suit of {led} and must beat the trick"
+        follow = state.hands[seat] & rules.tables(contract.trump).follow_mask(state.trick[0])
+        if duty == "trump":
             return f"seat {seat} cannot follow the suit of {led} and must play a trump"
-        if follow >> aid & 1:
-            if rules.contract_def(contract.kind).head == "under":
-                return f"seat {seat} must play under the trick with a card of the suit led"
+        if duty == "head" and not follow:
+            return f"seat {seat} cannot follow the suit of {led} and must beat the trick"
+        if duty == "head" and follow >> aid & 1:
             return f"seat {seat} must beat the trick with a card of the suit led"
+        if duty == "under" and follow >> aid & 1:
+            return f"seat {seat} must play under the trick with a card of the suit led"
+        if duty == "matadors":
+            which = "each" if self.renege_needs == "every" else "one"
+            card = ("the trump led" if self.renege_against == "led"
+                    else "the highest card played so far")
+            return (f"seat {seat} must follow the suit of {led}: matadors may be reneged only "
+                    f"when {which} of them is higher than {card}")
         return f"seat {seat} must follow the suit of {led}"
-
-    legal_mask = _legal_mask
 
     def named_cards(self, rules: Rules, trump: int) -> int:
         """The matadors where they may be reneged (S-WIK Variations, AMB-53); else none."""

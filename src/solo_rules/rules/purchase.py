@@ -14,6 +14,7 @@ before the seller until the purchase is settled, so while it runs they are the d
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -21,7 +22,7 @@ import attrs
 from solo_rules.actions import PASS, Action, Word
 from solo_rules.cards import CardSet
 from solo_rules.rules.deal import PacketDeal, deal_to
-from solo_rules.rules.slots import History, Rules, Shuffler, Stage, pack_of
+from solo_rules.rules.slots import History, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, replace
 
@@ -88,7 +89,8 @@ class DealerBuys(PacketDeal, Stage):
 
     # -- the deal --------------------------------------------------------------------------
 
-    def deal(self, pack: CardSet, players: int, dealer: int, rng: Shuffler) -> tuple[int, ...]:
+    def deal(self, pack: CardSet, players: int, dealer: int,
+             rng: random.Random) -> tuple[int, ...]:
         """Shuffle and deal the packets in turn from eldest, passing over the dealer; the
         last ``peek`` cards dealt to the seller lie before him face down, and are the dealer's
         to look at until the purchase is settled (they are his hand meanwhile)."""
@@ -169,7 +171,7 @@ class DealerBuys(PacketDeal, Stage):
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
-        clauses = super(DealerBuys, self).describe()  # noqa: UP008 (compiled)
+        clauses = super().describe()
         clauses += [
             Clause("The dealer sits out the hand he deals: the cards are dealt to the other "
                    "players only.", "packets"),

@@ -20,106 +20,9 @@ from solo_rules.state import Flags, GameState, dealt_mask
 
 __all__ = ["GameValues", "MackersFirstLast", "PartyPoints"]
 
-#: read once: an enum member looked up on its class costs several times a global
+#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
 _STOPPED = Flags.STOPPED
 _CONTINUED = Flags.CONTINUED
-
-
-def _party_points_score(self: PartyPoints, rules: Rules,
-                        state: GameState) -> tuple[bool, list[tuple[str, int]]]:
-    """Whether the party made its objective, and the value's components, unsigned: the
-    settlement signs them by the result, so a component that goes the other way whatever the
-    result (a kept Tout bonus, the defenders' matadors) is given against that sign
-    (``PartyPoints.score``)."""
-    contract = state.contract
-    assert contract is not None
-    made = rules.early_end.made(rules, state)
-    sign = 1 if made else -1
-    parts = [("base", rules.contract_def(contract.kind).base)]
-    if state.flags & _STOPPED:
-        parts.append(("prime", self.prime))
-    if contract.tout:
-        parts.append(("tout announced", self.tout_announced))
-    elif state.flags & _CONTINUED:
-        if made or self.failed_tout == "lost":
-            parts.append(("tout", self.tout_unannounced))
-        elif self.failed_tout == "bonus_kept":
-            parts.append(("tout", -self.tout_unannounced))
-        else:  # five_made: the five tricks won before going on still count
-            made, sign = True, 1
-    if contract.trump is not None:
-        parts += _party_matadors(self, rules, state, contract.trump, made, sign)
-    covered = sum([v for _, v in parts]) if self.colour_covers == "whole" else parts[0][1]
-    parts.append(("colour", rules.contracts.value(covered, contract.trump) - covered))
-    return made, [(n, v) for n, v in parts if v]
-
-
-def _party_matadors(self: PartyPoints, rules: Rules, state: GameState, trump: Trump, made: bool,
-                    sign: int) -> list[tuple[str, int]]:
-    """The matador component: for the party's matadors unless only a win counts them, and
-    under ``defenders_cost`` against the party for the defenders' (AMB-06)."""
-    matadors = rules.trump_tables[trump].matadors
-    if not matadors:
-        return []
-    party = 0
-    for seat in state.party():
-        party |= dealt_mask(state, seat)
-    if party & matadors == matadors:
-        return [] if self.matadors_rule == "win_only" and not made else [
-            ("matadors", self.matadors)]
-    if self.matadors_rule == "defenders_cost" and not party & matadors:
-        return [("matadors", -sign * self.matadors)]
-    return []
-
-
-def _game_values_score(self: GameValues, rules: Rules,
-                       state: GameState) -> tuple[bool, list[tuple[str, int]]]:
-    """Whether the party made its game, and the value (unsigned) (``GameValues.score``)."""
-    contract = state.contract
-    assert contract is not None
-    if state.flags & _CONTINUED and (self.go_on_contract or self.go_on_value):
-        base = (rules.contract_def(self.go_on_contract).base if self.go_on_contract
-                else self.go_on_value or 0)
-        return (rules.early_end.made(rules, state),
-                [("tout", rules.contracts.value(base, contract.trump))])
-    value = rules.contracts.value(rules.contract_def(contract.kind).base, contract.trump)
-    made = contract.declarer is not None and rules.early_end.made(rules, state)
-    return made, [("game", value)]
-
-
-def _mackers_score(self: MackersFirstLast, rules: Rules,
-                   state: GameState) -> tuple[bool, list[tuple[str, int]]]:
-    """Whether the declarer made his contract, and the value's components (unsigned)
-    (``MackersFirstLast.score``)."""
-    contract = state.contract
-    assert contract is not None
-    cdef = rules.contract_def(contract.kind)
-    made = rules.early_end.made(rules, state)
-    trump = contract.trump
-    clubs = trump is not None and trump.suit == Suit.CLUBS
-    parts = [("bid", self.club_values.get(cdef.id, cdef.base) if clubs else cdef.base)]
-    if cdef.id in self.no_extras or trump is None or trump == Trump.NONE:
-        return made, parts
-    unit = (self.club_factor if clubs else 1) * (2 if cdef.id in self.doubled else 1)
-    party = state.party()
-    held = 0
-    for seat in range(len(state.hands)):
-        if (seat in party) == (made or self.both_ways != "defenders_mackers"):
-            held |= dealt_mask(state, seat)
-    if made or self.both_ways != "off":
-        parts.append(("mackers", self.mackers_held(trump, held) * self.macker * unit))
-    if made:
-        won = [trick.winner in party for trick in state.tricks]
-        every = len(won) == rules.hand_size and all(won)
-        # First is counted over the early-end rule's first tricks: one number, one place.
-        first_tricks = rules.early_end.opening_tricks(rules)
-        first = all(won[:first_tricks]) and len(won) >= first_tricks
-        kept = every if self.last_counts == "with_first" else False
-        if first and (kept or not (every or state.flags & _CONTINUED)):
-            parts.append(("first", self.first * unit))
-        if every:
-            parts.append(("last", self.last * unit))
-    return made, [(name, v) for name, v in parts if v]
 
 
 @register("scoring", "scoring.party_points")
@@ -142,7 +45,48 @@ class PartyPoints(RuleModule, ScoringRules):
     failed_tout: Literal["lost", "bonus_kept", "five_made"] = "lost"
     matadors_rule: Literal["stake", "defenders_cost", "win_only"] = "stake"
 
-    score = _party_points_score
+    def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+        """Whether the party made its objective, and the value's components, unsigned: the
+        settlement signs them by the result, so a component that goes the other way whatever the
+        result (a kept Tout bonus, the defenders' matadors) is given against that sign."""
+        contract = state.contract
+        assert contract is not None
+        made = rules.early_end.made(rules, state)
+        sign = 1 if made else -1
+        parts = [("base", rules.contract_def(contract.kind).base)]
+        if state.flags & _STOPPED:
+            parts.append(("prime", self.prime))
+        if contract.tout:
+            parts.append(("tout announced", self.tout_announced))
+        elif state.flags & _CONTINUED:
+            if made or self.failed_tout == "lost":
+                parts.append(("tout", self.tout_unannounced))
+            elif self.failed_tout == "bonus_kept":
+                parts.append(("tout", -self.tout_unannounced))
+            else:  # five_made: the five tricks won before going on still count
+                made, sign = True, 1
+        if contract.trump is not None:
+            parts += self._matadors(rules, state, contract.trump, made, sign)
+        covered = sum([v for _, v in parts]) if self.colour_covers == "whole" else parts[0][1]
+        parts.append(("colour", rules.contracts.value(covered, contract.trump) - covered))
+        return made, [(n, v) for n, v in parts if v]
+
+    def _matadors(self, rules: Rules, state: GameState, trump: Trump, made: bool,
+                  sign: int) -> list[tuple[str, int]]:
+        """The matador component: for the party's matadors unless only a win counts them, and
+        under ``defenders_cost`` against the party for the defenders' (AMB-06)."""
+        matadors = rules.trump_tables[trump].matadors
+        if not matadors:
+            return []
+        party = 0
+        for seat in state.party():
+            party |= dealt_mask(state, seat)
+        if party & matadors == matadors:
+            return [] if self.matadors_rule == "win_only" and not made else [
+                ("matadors", self.matadors)]
+        if self.matadors_rule == "defenders_cost" and not party & matadors:
+            return [("matadors", -sign * self.matadors)]
+        return []
 
     def max_value(self, rules: Rules) -> int:
         """The largest base with every bonus added."""
@@ -270,7 +214,37 @@ class MackersFirstLast(RuleModule, ScoringRules):
             count += 1
         return count if count >= self.min_mackers else 0
 
-    score = _mackers_score
+    def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+        """Whether the declarer made his contract, and the value's components (unsigned)."""
+        contract = state.contract
+        assert contract is not None
+        cdef = rules.contract_def(contract.kind)
+        made = rules.early_end.made(rules, state)
+        trump = contract.trump
+        clubs = trump is not None and trump.suit == Suit.CLUBS
+        parts = [("bid", self.club_values.get(cdef.id, cdef.base) if clubs else cdef.base)]
+        if cdef.id in self.no_extras or trump is None or trump == Trump.NONE:
+            return made, parts
+        unit = (self.club_factor if clubs else 1) * (2 if cdef.id in self.doubled else 1)
+        party = state.party()
+        held = 0
+        for seat in range(len(state.hands)):
+            if (seat in party) == (made or self.both_ways != "defenders_mackers"):
+                held |= dealt_mask(state, seat)
+        if made or self.both_ways != "off":
+            parts.append(("mackers", self.mackers_held(trump, held) * self.macker * unit))
+        if made:
+            won = [trick.winner in party for trick in state.tricks]
+            every = len(won) == rules.hand_size and all(won)
+            # First is counted over the early-end rule's first tricks: one number, one place.
+            first_tricks = rules.early_end.opening_tricks(rules)
+            first = all(won[:first_tricks]) and len(won) >= first_tricks
+            kept = every if self.last_counts == "with_first" else False
+            if first and (kept or not (every or state.flags & _CONTINUED)):
+                parts.append(("first", self.first * unit))
+            if every:
+                parts.append(("last", self.last * unit))
+        return made, [(name, v) for name, v in parts if v]
 
     def max_value(self, rules: Rules) -> int:
         """The largest bid value, plus every macker, First and Last at the largest unit."""
@@ -340,7 +314,18 @@ class GameValues(RuleModule, ScoringRules):
             raise ValueError(f"go_on_contract names unknown contract {self.go_on_contract!r}; "
                              f"contracts are {known}")
 
-    score = _game_values_score
+    def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+        """Whether the party made its game, and the value (unsigned)."""
+        contract = state.contract
+        assert contract is not None
+        if state.flags & _CONTINUED and (self.go_on_contract or self.go_on_value):
+            base = (rules.contract_def(self.go_on_contract).base if self.go_on_contract
+                    else self.go_on_value or 0)
+            return (rules.early_end.made(rules, state),
+                    [("tout", rules.contracts.value(base, contract.trump))])
+        value = rules.contracts.value(rules.contract_def(contract.kind).base, contract.trump)
+        made = contract.declarer is not None and rules.early_end.made(rules, state)
+        return made, [("game", value)]
 
     def max_value(self, rules: Rules) -> int:
         """The largest value of the table in any trumps."""

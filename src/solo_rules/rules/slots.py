@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 from solo_rules.actions import Action, Word
 from solo_rules.cards import CardSet, Suit
@@ -116,19 +116,10 @@ class PackRules(Describes, Protocol):
         return 0
 
 
-class Shuffler(Protocol):
-    """What a deal draws from: ``random.Random``, or the ``deal.Twister`` that draws as it
-    does from the same seed."""
-
-    def getrandbits(self, k: int, /) -> int: ...
-
-    def shuffle(self, x: list[Any], /) -> None: ...
-
-
 @runtime_checkable
 class DealRules(Describes, Protocol):
     def deal(self, pack: CardSet, players: int, dealer: int,
-             rng: Shuffler) -> tuple[int, ...]: ...
+             rng: random.Random) -> tuple[int, ...]: ...
 
     def choose_first_dealer(self, pack: CardSet, players: int, rng: random.Random) -> int: ...
 
@@ -251,12 +242,20 @@ class ContractRules(Describes, Protocol):
 class PartnerRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
 
-    def restrict_play(self, rules: Rules, state: GameState, seat: int, mask: int) -> int:
-        """``mask`` less the cards the partnership rules forbid ``seat`` to play now."""
+    def restriction(self, rules: Rules, state: GameState, seat: int,
+                    mask: int) -> tuple[int, str | None]:
+        """``mask`` less the cards the partnership rules forbid ``seat`` to play now, and the
+        duty that forbids them (``None``: none does): the one decision that the legal cards
+        and the explanation of a refused card both read."""
         ...
 
     def explain_restriction(self, rules: Rules, state: GameState, card: int) -> str:
-        """Why ``restrict_play`` forbids ``card``."""
+        """Why the partnership's duty (``restriction``) forbids ``card``."""
+        ...
+
+    def restricts(self, contract: Contract, seat: int) -> bool:
+        """Whether ``restriction`` may ever forbid ``seat`` a card in ``contract``: where it
+        may not, a search need not ask it."""
         ...
 
     @property
@@ -286,13 +285,21 @@ class PartnerRules(Describes, Protocol):
 class PlayRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
 
-    def legal_mask(self, rules: Rules, state: GameState, seat: int) -> int:
-        """The cards ``seat`` may play to the current trick under the play rules."""
+    def duty(self, rules: Rules, state: GameState, seat: int) -> tuple[int, str]:
+        """The cards ``seat`` may play to the current trick under the play rules, and the duty
+        that decided them: the one decision that the legal cards and the explanation of a
+        refused card both read."""
         ...
 
     def mask(self, rules: Rules, state: GameState) -> int:
-        """The cards the seat to play may play (a mask): ``legal_mask``, then the
-        partnership's duties; the legal plays of the phase, as a double-dummy search asks."""
+        """The cards the seat to play may play (a mask): ``duty``, then the partnership's
+        ``restriction``; the legal plays of the phase, as a double-dummy search asks."""
+        ...
+
+    def follows_only(self, rules: Rules, contract: Contract, seat: int) -> bool:
+        """Whether ``duty`` gives ``seat`` in ``contract`` nothing but its cards of the suit
+        led when it holds any, and else every card (leading included): a search then finds
+        them from the hand and the led card without asking."""
         ...
 
     def named_cards(self, rules: Rules, trump: int) -> int:
@@ -380,8 +387,6 @@ class Rules(RuleSet, Protocol):
     def tables(self, trump: Trump | None) -> TrumpTables: ...
 
     def contract_def(self, contract_id: str) -> ContractDef: ...
-
-    def sitting_out(self, state: GameState) -> int: ...
 
     def advance(self, state: GameState) -> GameState: ...
 

@@ -19,7 +19,7 @@ from solo_rules.state import Contract, GameState, Phase, build_state, replace
 
 __all__ = ["AllPass", "Auction", "card_mask"]
 
-#: read once: an enum member looked up on its class costs several times a global
+#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
 _AUCTION: str = Phase.AUCTION
 
 _EVERY_CARD = (1 << 32) - 1
@@ -102,23 +102,6 @@ class AllPass:
                       f"if nobody holds {them}, {otherwise}.", "all_pass")
 
 
-# The hot method of every auction (each bid, hold or pass), written as a module function so
-# that the accelerator can type it (``common.pxd``: the state as the C type it compiles to);
-# the class binds it.
-
-def _bid(self: Auction[P], rules: Rules, state: GameState, aid: int,
-         history: History) -> GameState:
-    """``Auction.apply``: the module's record after the bid, and the next seat to speak; the
-    auction's ``finish`` once every seat has spoken."""
-    record, following = self.step(rules, state, aid)
-    state = build_state(state.rules, state.phase,
-                        state.player if following is None else following,
-                        state.dealer, state.hands, history, record, state.contract,
-                        state.trick, state.leader, state.tricks, state.won, state.flags,
-                        state.dealt)
-    return state if following is not None else self.finish(rules, state)
-
-
 class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
     """The auction phase of every auction module: it starts at the deal, takes bids (and its
     own words) until ``step`` says it is over, then hands on to the declaration. ``P`` is the
@@ -175,7 +158,16 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
                            record, state.contract, state.trick, state.leader, state.tricks,
                            state.won, state.flags, state.dealt)
 
-    apply = _bid
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        """The module's record after the bid, and the next seat to speak; the auction's
+        ``finish`` once every seat has spoken."""
+        record, following = self.step(rules, state, aid)
+        state = build_state(state.rules, state.phase,
+                            state.player if following is None else following,
+                            state.dealer, state.hands, history, record, state.contract,
+                            state.trick, state.leader, state.tricks, state.won, state.flags,
+                            state.dealt)
+        return state if following is not None else self.finish(rules, state)
 
     @staticmethod
     def conclude(rules: Rules, state: GameState, declarer: int | None,

@@ -132,7 +132,7 @@ class FirstToDeclare(Auction[FirstState]):
             if declared >= 0 and aid - BID_BASE <= declared:
                 return f"a game must be higher than the declared {self.games[declared]}"
             return "only a player holding the cards it requires may declare that game"
-        return super(FirstToDeclare, self).explain(rules, state, aid)  # noqa: UP008 (compiled)
+        return super().explain(rules, state, aid)
 
     # -- prose -----------------------------------------------------------------------------
 
