@@ -2,9 +2,10 @@
 
 Without the variable the wheel is pure Python and needs no compiler. With it, this hook asks for
 Cython and setuptools as build dependencies, compiles the modules that
-``src/solo_rules/accelerator.py`` lists from their own source (Cython's pure-Python mode, so
-the rules are the very same code), and puts each compiled module next to its ``.py`` file in a
-platform wheel. A failed compilation stops the build with a message saying what to do.
+``src/solo_rules/accelerator.py`` lists (the double-dummy solver) from their own source
+(Cython's pure-Python mode, typed by ``solver.pxd``, so the search is the very same code), and
+puts each compiled module next to its ``.py`` file in a platform wheel. A failed compilation
+stops the build with a message saying what to do.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def compiled_modules(root: str | Path) -> dict[str, Path]:
 
 
 class AcceleratorBuildHook(BuildHookInterface):  # type: ignore[misc]
-    """Compiles the hot path into the wheel when ``SOLO_RULES_ACCELERATE=1``."""
+    """Compiles the solver into the wheel when ``SOLO_RULES_ACCELERATE=1``."""
 
     def dependencies(self) -> list[str]:
         return ["Cython>=3.0", "setuptools>=68"] if accelerate_requested() else []

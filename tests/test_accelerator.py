@@ -1,7 +1,7 @@
-"""The optional accelerator's switch and bookkeeping, without compiling anything: the pure path
-says it is pure, the compiled list names real modules, and the build hook (hatch_build.py)
-compiles only when asked. That the compiled modules behave as these do is shown by running
-tests/test_differential.py against an accelerated install (the CI script's accelerator step)."""
+"""The optional compiled solver's switch and bookkeeping, without compiling anything: the pure
+path says it is pure, the compiled list names the solver, and the build hook (hatch_build.py)
+compiles only when asked. That the compiled solver searches as this one does is shown by
+tests/solver_trace.py's digests against an accelerated install (the CI script's last step)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import attrs
 import pytest
 
 import solo_rules
@@ -50,6 +49,15 @@ def test_every_compiled_module_is_a_module_of_the_package_with_its_source(name: 
     module = importlib.import_module(name)
     assert module.__file__ is not None and module.__file__.endswith(".py")
     assert module.__name__ == name
+
+
+def test_only_the_solver_is_compiled_and_only_it_has_c_declarations() -> None:
+    """The rest of the library is the same pure Python for every user: the solver's kernel is
+    the one compiled module, and ``solver.pxd`` the one ``.pxd`` in the package."""
+    assert accelerator.COMPILED_MODULES == ("solo_rules.solver",)
+    declared = sorted(path.relative_to(ROOT / "src").as_posix()
+                      for path in (ROOT / "src").rglob("*.pxd"))
+    assert declared == ["solo_rules/solver.pxd"]
 
 
 def test_the_build_hook_compiles_the_listed_modules_from_their_source_files() -> None:
@@ -114,44 +122,3 @@ def test_no_compiled_attrs_class_calls_bare_super(name: str) -> None:
     spec = importlib.util.find_spec(name)
     assert spec is not None and spec.origin is not None
     assert _attrs_classes_calling_bare_super(Path(spec.origin).read_text(encoding="utf-8")) == []
-
-
-def _pxd_fields(text: str, class_name: str) -> set[str]:
-    """The C fields that a ``.pxd`` declares for ``cdef class class_name``."""
-    fields: set[str] = set()
-    inside = False
-    for line in text.splitlines():
-        if line.startswith("cdef class "):
-            inside = line.rstrip(":").split()[2].split("(")[0] == class_name
-        elif inside and line.startswith("    cdef "):
-            declared = line.split("#")[0].split()[3:]  # after "cdef public <type>"
-            fields.update(name.strip(",") for name in declared)
-    return fields
-
-
-def test_the_rule_core_declares_in_c_exactly_its_python_slots() -> None:
-    """``RuleCore`` is a slotted class in pure Python and a C struct compiled (``state.pxd``):
-    a table added to one and not the other would be a Python attribute on one path only."""
-    pxd = (ROOT / "src" / "solo_rules" / "state.pxd").read_text(encoding="utf-8")
-    assert _pxd_fields(pxd, "RuleCore") == set(solo_rules.state.RuleCore.__slots__)
-
-
-@pytest.mark.parametrize(("module", "class_name"), [
-    ("solo_rules.state", "GameState"),
-    ("solo_rules.state", "Contract"),
-    ("solo_rules.state", "Trick"),
-    ("solo_rules.rules.auction.immediate_hold", "HoldState"),
-    ("solo_rules.rules.auction.single_round", "RoundState"),
-])
-def test_a_hand_written_value_declares_in_c_exactly_its_fields(module: str,
-                                                               class_name: str) -> None:
-    """The values written by hand so that the accelerator compiles them (``GameState`` and the
-    ``FrozenValue`` classes) are slotted classes in pure Python and C structs compiled (their
-    module's ``.pxd``): their slots, their C fields and the fields attrs reports must be the
-    same names, or a field would be missing on one path, or from equality and pickling."""
-    cls = getattr(importlib.import_module(module), class_name)
-    pxd = (ROOT / "src" / Path(*module.split("."))).with_suffix(".pxd").read_text(
-        encoding="utf-8")
-    names = [field.name for field in attrs.fields(cls)]
-    assert _pxd_fields(pxd, class_name) == set(cls.__slots__) == set(names)
-    assert tuple(names) == tuple(cls.__slots__)

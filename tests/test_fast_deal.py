@@ -1,5 +1,5 @@
 """The deal's fast path (``solo_rules.rules.deal.deal_to``: the pack shuffled as its cards'
-bits, each hand summed by a getter of its positions, or compiled in one C pass) must deal
+bits, each hand summed by a getter of its positions) must deal
 exactly the hands that shuffling the card ids and handing them round one by one deals, or
 every seed would give another hand than before."""
 
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from solo_rules.cards import CardSet, card_ids, piquet_pack
-from solo_rules.rules.deal import _received, _takers, deal_to, shuffled
+from solo_rules.rules.deal import deal_to, shuffled
 
 
 def dealt_one_by_one(pack: CardSet, receivers: tuple[int, ...], players: int,
@@ -38,14 +38,3 @@ def test_deal_to_deals_what_handing_the_cards_round_deals(
     for seed in range(300):
         assert (deal_to(pack, receivers, players, random.Random(seed))
                 == dealt_one_by_one(pack, receivers, players, random.Random(seed)))
-
-
-@pytest.mark.parametrize(("pack", "receivers", "players"), DEALS)
-def test_the_compiled_sums_per_seat_equal_the_getters_sums(
-        pack: CardSet, receivers: tuple[int, ...], players: int) -> None:
-    """``_received`` (how the compiled deal sums each seat's bits, in one pass) gives what the
-    getters of ``_takers`` (pure Python's way) give, over the same shuffled bits."""
-    for seed in range(100):
-        bits = shuffled([1 << card for card in card_ids(pack.mask)], random.Random(seed))
-        assert _received(bits, receivers, players) == tuple(
-            sum(take(bits)) for take in _takers(receivers, players, len(bits)))

@@ -185,6 +185,6 @@ __all__ = [
     "witnesses",
 ]
 __version__ = "0.1.0"
-#: Whether the hot path runs compiled (an install with ``SOLO_RULES_ACCELERATE=1``, see
-#: ``solo_rules.accelerator``) or as pure Python; the behaviour is the same either way.
+#: Whether the double-dummy solver runs compiled (an install with ``SOLO_RULES_ACCELERATE=1``,
+#: see ``solo_rules.accelerator``) or as pure Python; the behaviour is the same either way.
 ACCELERATED: bool = is_accelerated()

@@ -60,6 +60,7 @@ cdef class DoubleDummy:
     cdef int party_lead[32]
     cdef int defence_lead[32]
     cdef int bit_at[32]
+    cdef bint plain[8]
 
     @cython.locals(left=int, live=mask, seat=int, index=int, base=int)
     cpdef tuple load(self, object state)
@@ -70,7 +71,7 @@ cdef class DoubleDummy:
     @cython.locals(base=int, hand=mask, seen=mask, key=mask, start=int, index=int, card=mask,
                    slot=int, exact=int, relative=mask, legal=mask, low=mask)
     cdef mask legal_of(self, mask seat, int leader, mask count, int left) except? 0
-    @cython.locals(start=int)
+    @cython.locals(start=int, hand=mask, follow=mask)
     cdef mask ask(self, int seat, int leader, int count, int left) except? 0
     @cython.locals(seat=int, legal=mask, named=mask, start=int, found=int, suit=int,
                    suits=mask, hint=mask, trick=int,

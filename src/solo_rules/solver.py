@@ -29,7 +29,7 @@ from solo_rules.cards import card_ids
 from solo_rules.errors import InvalidStateError
 from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP
-from solo_rules.state import GameState, Phase
+from solo_rules.state import GameState, Phase, build_state
 
 try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
     import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
@@ -90,7 +90,7 @@ class Solution:
     nodes: int
 
 
-#: read once: an enum member looked up on its class costs several times a global
+#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
 _PLAY: str = Phase.PLAY
 
 
@@ -100,8 +100,8 @@ def zeros(size: int) -> list[int]:
 
 
 def sparse() -> defaultdict[int, int]:
-    """Zeros by index, made as they are read (a table of the search in pure Python: a list of
-    its size would cost more to make than a small search takes)."""
+    """Zeros by index, made as they are read (a table of the search in pure Python, whose
+    full size a small search never reads)."""
     return defaultdict(int)
 
 
@@ -115,8 +115,7 @@ def popcount(cards: int) -> int:
 
 class GcPaused:
     """The garbage collector paused for a search: its tables hold no reference cycles, but
-    their many tuples and lists trigger collection after collection that only scans them
-    (a tenth of the compiled solver's time)."""
+    their many tuples and lists trigger collection after collection that only scans them."""
 
     def __init__(self) -> None:
         self.enabled = gc.isenabled()
@@ -142,7 +141,7 @@ class DoubleDummy:
     only, keyed on the hands in relative ranks (``normalise``). The trick count needs nothing
     else: every trick is played, the declarer's decisions change only flags, and the play
     rules read of a position only the contract, the seat's hand and the trick
-    (``PlayRules.legal_mask``, ``PartnerRules.restrict_play``), and of a card only its
+    (``PlayRules.duty``, ``PartnerRules.restriction``), and of a card only its
     effective suit and its order among the cards in play, but for the named ones; so its
     table holds bounds on the party's tricks still to come, shared by positions reached with
     any tricks won, and its legal cards are kept per hand and trick in relative ranks.
@@ -159,6 +158,8 @@ class DoubleDummy:
     exact_cards: list[int]
     seen: list[int]
     seen_lead: list[int]
+    #: per seat, whether ``ask`` finds its legal cards itself (a C array compiled too)
+    plain: list[int]
 
     def __init__(self, state: GameState) -> None:
         rules = state.rules
@@ -218,6 +219,14 @@ class DoubleDummy:
             self.runs_known: dict[int, list[int]] = {}
             #: per hands as they are: the key of the hands in relative ranks (``words``)
             self.seen_known: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        #: per seat, whether the rules give it its cards of the suit led, or any card when it
+        #: holds none or leads (``PlayRules.follows_only``), which ``ask`` then finds itself
+        if not COMPILED:
+            self.plain = zeros(SEATS)
+        partner = rules.partner
+        for seat in range(players):
+            self.plain[seat] = rules.play.follows_only(rules, contract, seat) and (
+                partner is None or not partner.restricts(contract, seat))
         tables = rules.tables(contract.trump)
         pad = [0] * (CARDS - len(tables.power))
         self.power = [*tables.power, *pad]
@@ -361,14 +370,22 @@ class DoubleDummy:
 
     def ask(self, seat: int, leader: int, count: int, left: int) -> int:
         """The rules' legal cards (a mask) of ``seat`` to the trick at ``left`` tricks to
-        come, asked of a position built for them."""
-        dealer, hands, history, auction, contract, tricks, won, flags, dealt = self.fields
+        come: its cards of the suit led (or every card) where the rules say that is all they
+        give it (``plain``), else asked of a position built for them."""
         start = left * SEATS
+        if self.plain[seat]:
+            hand = self.hand[seat]
+            if count:
+                follow: int = hand & self.suit_masks[self.suit_of[self.trick[start]]]
+                if follow:
+                    return follow
+            return hand
+        dealer, hands, history, auction, contract, tricks, won, flags, dealt = self.fields
         trick = tuple([self.trick[start + index] for index in range(count)]) if count else ()
         held = self.held  # the hands of the position, but for the seat's
         held[seat] = self.hand[seat]
-        probe = GameState(self.rules, _PLAY, seat, dealer, tuple(held), history, auction,
-                          contract, trick, leader, tricks, won, flags, dealt)
+        probe = build_state(self.rules, _PLAY, seat, dealer, tuple(held), history, auction,
+                            contract, trick, leader, tricks, won, flags, dealt)
         held[seat] = hands[seat]
         legal: int = self.play_mask(self.rules, probe)
         return legal

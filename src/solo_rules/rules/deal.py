@@ -6,23 +6,16 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
 from solo_rules.cards import Card, CardSet, Suit, card_ids, piquet_pack
 from solo_rules.rules.params import cards
-from solo_rules.rules.slots import DealRules, PackRules, Shuffler, pack_of
+from solo_rules.rules.slots import DealRules, PackRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 
-try:  # Cython's own module, where it is installed; the compiled module reads it as a constant
-    import cython  # type: ignore[import-untyped,import-not-found,unused-ignore]
-    #: whether this module runs compiled (a ``Twister``'s state is then a C array)
-    COMPILED: bool = cython.compiled
-except ImportError:  # pure Python without Cython (it is no dependency)
-    COMPILED = False
-
-__all__ = ["PacketDeal", "PiquetPack", "Twister", "deal_to", "seeded", "shuffled"]
+__all__ = ["PacketDeal", "PiquetPack", "deal_to", "shuffled"]
 
 
 _NUMBERS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
@@ -74,149 +67,15 @@ class PiquetPack(RuleModule, PackRules):
         return clauses
 
 
-# The Mersenne Twister of CPython's ``random`` module (``Modules/_randommodule.c``): its size,
-# the offset of its recurrence, and the words that mask, mix and temper it.
-_N = 624
-_M = 397
-_UPPER = 0x80000000
-_LOWER = 0x7FFFFFFF
-_MATRIX = 0x9908B0DF
-_TEMPER_B = 0x9D2C5680
-_TEMPER_C = 0xEFC60000
-_WORD = 0xFFFFFFFF
-#: the seeds a ``Twister`` takes: ints of one or two 32-bit words
-_SEEDS = 1 << 64
-
-
-def _unkeyed() -> list[int]:
-    """``init_genrand(19650218)``: the state that seeding by a key starts from, whatever the
-    key (``init_by_array``), so computed once."""
-    mt = [19650218]
-    for i in range(1, _N):
-        prev = mt[i - 1]
-        mt.append((1812433253 * (prev ^ (prev >> 30)) + i) & _WORD)
-    return mt
-
-
-_UNKEYED = _unkeyed()
-
-
-class Twister:
-    """The generator of ``random.Random(seed)`` for an int ``seed`` below ``2**64``: CPython's
-    Mersenne Twister, seeded as ``random.seed`` seeds it from the seed's 32-bit words, so
-    its ``getrandbits`` and ``shuffle`` draw what ``random.Random(seed)``'s do (the same deal
-    for the same seed). The accelerator compiles it to a C array: it then seeds in about a
-    half of ``random.Random``'s time (the key's mixing alone; the state before it is
-    ``_UNKEYED``) and shuffles without a Python call per draw. Pure Python deals with
-    ``random.Random`` (``seeded``)."""
-
-    __slots__ = ("index", "mt")
-
-    index: int
-    mt: list[int]
-
-    def __init__(self, seed: int) -> None:
-        if type(seed) is not int or not 0 <= seed < _SEEDS:
-            raise ValueError(f"a Twister's seed is an int 0 <= seed < 2**64, got {seed!r:.60}")
-        if not COMPILED:  # compiled, ``mt`` is a C array of the object's own, which Cython
-            setattr(self, "mt", [0] * _N)  # noqa: B010  (cannot assign a list to)
-        self._seed(seed)
-
-    def _seed(self, seed: int) -> None:
-        """``init_by_array`` over the seed's 32-bit words, from ``_UNKEYED``: ``_N`` steps
-        that mix in the key's words in turn (each plus its index), then ``_N - 1`` steps
-        more, each step reading the word the one before wrote (``prev``); a pass that
-        reaches the last word goes on at word 1, with word 0 a copy of the last."""
-        mt = self.mt
-        for i in range(_N):
-            mt[i] = _UNKEYED[i]
-        low = seed & _WORD
-        # what an even step adds, and an odd one: key[0] + 0, and key[1] + 1 of a two-word
-        # key (a one-word key adds key[0] + 0 at every step)
-        odd = ((seed >> 32) + 1) & _WORD if seed >> 32 else low
-        prev = mt[0]
-        for i in range(1, _N):
-            prev = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + (low if i & 1 else odd)) & _WORD
-            mt[i] = prev
-        mt[0] = prev
-        prev = ((mt[1] ^ ((prev ^ (prev >> 30)) * 1664525)) + odd) & _WORD
-        mt[1] = prev
-        for i in range(2, _N):
-            prev = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _WORD
-            mt[i] = prev
-        mt[0] = prev
-        mt[1] = ((mt[1] ^ ((prev ^ (prev >> 30)) * 1566083941)) - 1) & _WORD
-        mt[0] = _UPPER
-        self.index = 0
-
-    def _next(self) -> int:
-        """The next 32-bit word (``genrand_uint32``): the state is renewed a word at a time
-        as it is drawn, which gives the words that renewing it whole gives."""
-        mt = self.mt
-        kk = self.index
-        y = (mt[kk] & _UPPER) | (mt[kk + 1 if kk < _N - 1 else 0] & _LOWER)
-        y = mt[kk + _M if kk < _N - _M else kk + _M - _N] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
-        mt[kk] = y
-        self.index = kk + 1 if kk < _N - 1 else 0
-        y ^= y >> 11
-        y ^= (y << 7) & _TEMPER_B
-        y ^= (y << 15) & _TEMPER_C
-        return y ^ (y >> 18)
-
-    def getrandbits(self, k: int) -> int:
-        """An int of ``k`` random bits, as ``random.Random.getrandbits`` draws it."""
-        if k < 0:
-            raise ValueError("number of bits must be non-negative")
-        if k <= 32:
-            return self._next() >> (32 - k) if k else 0
-        value = 0
-        shift = 0
-        while k > 0:  # 32-bit words, least significant first; the last one's top bits
-            word = self._next()
-            value |= (word >> (32 - k) if k < 32 else word) << shift
-            shift += 32
-            k -= 32
-        return value
-
-    def shuffle(self, x: list[Any]) -> None:
-        """Shuffle ``x`` in place as ``random.Random.shuffle`` does: Fisher-Yates from the
-        top, each place drawn below its count by rejection on its bit length."""
-        size = len(x)
-        if size > _WORD:
-            raise ValueError("a Twister shuffles at most 2**32 - 1 items")
-        bits = size.bit_length()
-        for i in range(size - 1, 0, -1):
-            n = i + 1
-            if n >> (bits - 1) == 0:
-                bits -= 1
-            j = self._next() >> (32 - bits)
-            while j >= n:
-                j = self._next() >> (32 - bits)
-            x[i], x[j] = x[j], x[i]
-
-
-def seeded(seed: int | None) -> Shuffler:
-    """The generator that deals from ``seed`` (``None``: at random): a ``Twister`` when the
-    accelerator runs and the seed fits it, else ``random.Random(seed)``; the same draws."""
-    if COMPILED and seed is not None and 0 <= seed < _SEEDS:
-        return Twister(seed)
-    return random.Random(seed)
-
-
 #: for each position ``i`` of a pack shuffled from the top down, ``i + 1`` and its bit length:
 #: what ``Random._randbelow(i + 1)`` draws with
 _DRAWS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(63, 0, -1))
 
 
-def shuffled(cards: list[int], rng: Shuffler) -> list[int]:
+def shuffled(cards: list[int], rng: random.Random) -> list[int]:
     """``cards`` shuffled in place and returned, exactly as ``rng.shuffle`` shuffles them (the
     same deal for the same seed): for a plain ``random.Random`` its Fisher-Yates loop is run
-    inline with ``getrandbits``, a third of the cost of a deal; a ``Twister`` shuffles in its
-    own loop (in C, compiled), and any other generator shuffles itself."""
-    if type(rng) is Twister:
-        twister: Twister = rng
-        twister.shuffle(cards)
-        return cards
+    inline with ``getrandbits``; a subclass shuffles itself."""
     if type(rng) is not random.Random or len(cards) > len(_DRAWS) + 1:
         rng.shuffle(cards)
         return cards
@@ -261,28 +120,13 @@ def _takers(receivers: tuple[int, ...], players: int,
 
 
 def deal_to(pack: CardSet, receivers: tuple[int, ...], players: int,
-            rng: Shuffler) -> tuple[int, ...]:
+            rng: random.Random) -> tuple[int, ...]:
     """Shuffle ``pack`` and give the card at each position to the seat ``receivers`` names;
     one mask per seat. The pack is shuffled as its cards' bits, which ``shuffled`` permutes
     exactly as it would the card ids (the same deal for the same seed), so that a hand is the
-    sum of the bits it receives: compiled, summed by a C loop per seat; in pure Python by one
-    ``itemgetter`` per seat, its fastest."""
+    sum of the bits it receives, taken by one ``itemgetter`` per seat."""
     bits = shuffled(list(_pack_bits(pack.mask)), rng)
-    if COMPILED:
-        return _received(bits, receivers, players)
     return tuple([sum(take(bits)) for take in _takers(receivers, players, len(bits))])
-
-
-def _received(bits: list[int], receivers: tuple[int, ...], players: int) -> tuple[int, ...]:
-    """Each seat's sum of the ``bits`` at the positions ``receivers`` gives it, in one pass
-    (compiled: into C words, one per seat of at most 8; pure Python deals by the itemgetters
-    of ``_takers``, its fastest)."""
-    held = [0] * 8
-    for position in range(len(bits)):
-        card = bits[position]
-        seat = receivers[position]
-        held[seat] |= card
-    return tuple([held[seat] for seat in range(players)])
 
 
 @register("deal", "deal.packets")
@@ -332,7 +176,8 @@ class PacketDeal(RuleModule, DealRules):
         return tuple(tuple((first + i * self.step) % players for i in range(players))
                      for first in range(players))
 
-    def deal(self, pack: CardSet, players: int, dealer: int, rng: Shuffler) -> tuple[int, ...]:
+    def deal(self, pack: CardSet, players: int, dealer: int,
+             rng: random.Random) -> tuple[int, ...]:
         """Shuffle ``pack`` and deal the packets in turn from eldest; one mask per seat."""
         return deal_to(pack, _receivers(self.packets, players, dealer, self.step), players, rng)
 
