@@ -23,7 +23,6 @@ from collections.abc import Callable
 from playout import load_average, skat_hand, solo_hand
 
 import solo_rules
-from solo_rules import accelerator
 
 
 def fastest(repeat: int, run: Callable[[], object]) -> float:
@@ -117,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         variant = solo_rules.load_variant(args.variant)
     except solo_rules.SoloRulesError as exc:
         parser.error(str(exc))
-    print(f"solo-rules {solo_rules.__version__} ({accelerator.summary()}), {variant.id}, "
+    print(f"solo-rules {solo_rules.__version__}, {variant.id}, "
           f"{args.hands} hands, best of {args.repeat} rounds, seed {args.seed}, "
           f"{load_average()}", flush=True)
     print(f"  {'part':<36} {'calls/hand':>10} {'µs/hand':>9} {'µs/call':>8}")

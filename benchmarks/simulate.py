@@ -17,7 +17,8 @@ The load average is printed before and after (after includes this run's own), an
 of a core the 1-worker runs got (CPU-s over wall seconds). The verdict line says which ratio it
 judges by: wall when the 1-minute load average before the runs was below ``--quiet`` and the
 1-worker runs had a core to themselves (a share of at least 0.95), else CPU-normalised.
-The first line says which path ran (pure Python or the accelerator, ``accelerator.summary()``).
+The first line says whether the solver runs compiled (``accelerator.summary()``: the sampling
+bot's path).
 Not part of the test suite: run ``python benchmarks/simulate.py``. The default of 16,000 deals
 per variant keeps each run to a few seconds, long enough that starting the pool's workers (each
 imports the library) does not decide the 2-worker ratio.

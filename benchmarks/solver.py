@@ -3,9 +3,9 @@
 A deal is bid-worthy when the heuristic bots, bidding and declaring from their own views, reach
 a contract with a declarer; ``solo_rules.solve`` then searches it from the first lead with every
 hand known. Prints the mean, median and slowest solve time and the positions searched, per
-variant, and which path ran: pure Python, or the compiled accelerator of an install built with
-``SOLO_RULES_ACCELERATE=1`` (README, "The optional accelerator"), which compiles the solver
-too. Not part of the test suite: run ``python benchmarks/solver.py --deals 10``.
+variant, and which path ran: pure Python, or the compiled solver of an install built with
+``SOLO_RULES_ACCELERATE=1`` (docs/development.md, "The compiled solver"). Not part of the test
+suite: run ``python benchmarks/solver.py --deals 10``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import solo_rules
 from solo_rules import accelerator
 from solo_rules.bots import HeuristicBot
 
-#: The issue's target for the mean solve time, with the compiled accelerator (seconds).
+#: The target for the mean solve time, with the compiled solver (seconds).
 TARGET = 0.005
 
 

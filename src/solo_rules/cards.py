@@ -148,8 +148,8 @@ class Card(enum.IntEnum):
         return self.name
 
 
-#: The members by value: indexing a tuple is several times faster than ``Card(n)``'s enum
-#: lookup, which bots and views do for every card they look at.
+#: The members by value: a tuple index in place of ``Card(n)``'s enum lookup, which bots and
+#: views do for every card they look at.
 _CARDS: tuple[Card, ...] = tuple(Card)
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _RANKS: tuple[Rank, ...] = tuple(Rank)

@@ -373,7 +373,7 @@ def seeded_deal(rules: CompiledRules, seed: int) -> tuple[tuple[int, ...], int]:
     the hands the deal rule gives each seat (equal ones, or none for a seat that sits out),
     so every variant with the same pack, players and deal shape gets the same deal."""
     rng = random.Random(seed)
-    cards = shuffled(list(card_ids(rules.pack)), rng)  # as ``rng.shuffle``, at half the cost
+    cards = shuffled(list(card_ids(rules.pack)), rng)  # as ``rng.shuffle`` deals
     dealer = rng.randrange(rules.players)
     hands = []
     start = 0

@@ -237,8 +237,7 @@ def _play(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     """Lead (``_lead``); else let a friend's winning card stand, or win the trick with
     the cheapest card that does; else give away the lowest card (``_PlayTables.give``).
 
-    Plain loops over the few cards: on CPython 3.11 they cost less than ``min``, ``max``
-    or ``map`` over lists this short (every play action has a card, hence the ignores)."""
+    Plain loops over the few cards (every play action has a card, hence the ignores)."""
     if len(legal) == 1:
         return legal[0]
     trump = view.trump

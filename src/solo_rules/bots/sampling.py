@@ -31,11 +31,11 @@ solved once.
 What it leaves to ``HeuristicBot`` (the same view, its own seed), and why:
 
 * the decisions before the play when ``bid_samples`` is 0: they solve a full deal once per
-  sample and distinct contract reached: in ``benchmarks/solver.py`` the mean per variant is
-  10 to 170 ms in pure Python (the slowest of its ten deals a variant 0.6 s) and 0.5 to 4.7
-  ms with the accelerator;
-* the play while its hand holds more than ``depth`` cards: the solve time grows about
-  fourfold per extra trick (``benchmarks/sampling_bot.py`` reports the time per decision);
+  sample and distinct contract reached, a search that ``benchmarks/solver.py`` times, pure
+  and compiled;
+* the play while its hand holds more than ``depth`` cards: the solve time grows
+  steeply with every extra trick (``benchmarks/sampling_bot.py`` reports the time per
+  decision);
 * the play of hands without a declarer's party (nothing for the solver to score);
 * views from which ``resample`` can rebuild no deal: every view of the five-hand Niese
   (S-NIE), whose dealer is dealt no hand and may buy one, while ``resample`` deals every
