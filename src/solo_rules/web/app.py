@@ -97,14 +97,21 @@ class Client:
         self.failed_joins = 0
         self.throttled_at = 0.0
         self.closing = False
+        #: the close code the writer sends: 1013 (try again later) for a reader too slow
+        self.close_code = 1013
+
+    def close(self, code: int) -> None:
+        """Send what is queued, then close with ``code``; nothing more is queued."""
+        if not self.closing:
+            self.closing, self.close_code = True, code
+            self.queue.put_nowait(None)
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue ``message``; a client too far behind is closed instead."""
         if self.closing:
             return
         if self.queue.qsize() >= MAX_QUEUED:
-            self.closing = True
-            self.queue.put_nowait(None)
+            self.close(1013)
             return
         self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message))
 
@@ -114,7 +121,7 @@ class Client:
             text = await self.queue.get()
             if text is None:
                 with contextlib.suppress(Exception):
-                    await self.socket.close(code=1013)
+                    await self.socket.close(code=self.close_code)
                 return
             await self.socket.send_text(text)
 
@@ -224,9 +231,8 @@ class Server:
                     self.handle(client, message)
                 except Refused as exc:
                     client.send({"type": "error", "code": exc.code, "message": str(exc)})
-                    if exc.code == "too_many_joins":
-                        client.closing = True
-                        client.queue.put_nowait(None)
+                    if exc.code == "too_many_joins":  # a policy violation
+                        client.close(1008)
                 except Exception:  # a bug: nothing was stored, so the table is as it was
                     log.exception("a message to table %s failed",
                                   None if client.table is None else client.table.id)
@@ -237,9 +243,7 @@ class Server:
         finally:
             if client.table is not None:
                 self.clients[client.table.id].discard(client)
-            if not client.closing:
-                client.closing = True
-                client.queue.put_nowait(None)
+            client.close(1000)
             with contextlib.suppress(Exception):
                 await writer
             if socket.client_state != WebSocketState.DISCONNECTED:

@@ -89,8 +89,11 @@ class TableConfig:
         try:
             return load_variant(path, self.overlays)
         except SoloRulesError as exc:  # name the file as the player knows it
-            raise ConfigError(str(exc).replace(str(path), self.variant)
-                              .replace(str(folder), "uploads")) from None
+            message, where = str(exc), str(path)
+            # the loader names a path of over 80 characters by its first 60
+            for written in (where, f"{where[:60]}... ({len(where)} characters)"):
+                message = message.replace(written, self.variant)
+            raise ConfigError(message) from None
 
     @property
     def persons(self) -> tuple[int, ...]:
