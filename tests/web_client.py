@@ -5,6 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
 from typing import Any
 
 from solo_rules import GameState, Match, Variant, new_game, read_record, replay
@@ -147,3 +154,64 @@ def leaks(frame: dict[str, Any], states: list[GameState], seat: int | None) -> l
     if seat is not None and frame["legal"] and now.current_player != seat:
         found.append("legal actions are shown out of turn")
     return found
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Served:
+    """``solo-rules serve`` in a child process on 127.0.0.1 (the README's one command), its
+    output in a file; ``kill()`` sends SIGKILL."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db, self.port = db, port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = db.with_suffix(".log").open("ab")
+        command = Path(sys.executable).with_name("solo-rules")
+        self.process = subprocess.Popen(
+            [str(command), "serve", "--port", str(self.port), "--db", str(db)],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/api/lobby", timeout=2):
+                    break
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start: {self.logged()}") from None
+                time.sleep(0.05)
+
+    def logged(self) -> str:
+        self.log.flush()
+        return self.db.with_suffix(".log").read_text(errors="replace")
+
+    def post(self, path: str, data: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(self.url + path, data=json.dumps(data).encode(),
+                                         headers={"content-type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            result: dict[str, Any] = json.load(answer)
+            return result
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.log.close()
+
+    def __enter__(self) -> Served:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
