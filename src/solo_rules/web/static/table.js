@@ -218,6 +218,8 @@
   }
 
   function render() {
+    // the moment this frame shows, for anyone waiting on the next (a test, an extension)
+    document.body.dataset.moment = frame.hand_no + ":" + frame.position + ":" + frame.ready.length;
     document.title = frame.variant.title + " — solo-rules";
     $("title").textContent = frame.variant.title;
     const hands = frame.hands === null ? "open-ended match" : "of " + frame.hands;
@@ -278,8 +280,8 @@
         frame = message;
         showError("");
         render();
-      } else if (message.type === "error") {
-        showError(message.message);
+      } else if (message.type === "error" && message.code !== "illegal") {
+        showError(message.message);  // a refused action shows in its own box, with its rule
       }
     });
     socket.addEventListener("close", () => {
