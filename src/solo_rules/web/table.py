@@ -71,7 +71,8 @@ class Table:
         self.ready: set[int] = set()
         #: per seat, its last refused action (cleared by its next accepted one)
         self.refusals: dict[int, dict[str, object]] = {}
-        #: when the last action was applied (``time.time()``), for the latency measure
+        #: when the last action was taken, before it was stored (``time.time()``): where
+        #: ``benchmarks/web_load.py`` measures a bot's action's latency from
         self.acted_at = time.time()
         self._rulebooks: dict[Variant, Rulebook] = {}
 
@@ -195,6 +196,7 @@ class Table:
     def _store(self, seat: int, after: GameState) -> None:
         """Commit the action that led to ``after``, with the hand's record if it ended it,
         then move the table on."""
+        acted_at = time.time()
         action = self.rules.action_of(after.history[-1][1])
         assert action is not None
         match, record = self.match, None
@@ -203,7 +205,7 @@ class Table:
             record = match.hands[-1].to_json()
         self.store.add_action(self.id, self.hand, len(after.history) - 1, seat, action.text,
                               record)
-        self.match, self.state, self.acted_at = match, after, time.time()
+        self.match, self.state, self.acted_at = match, after, acted_at
         if record is not None:
             self.last_record = record
             self.ready.clear()
