@@ -23,15 +23,14 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solo_rules import read_record, replay  # noqa: E402
-from solo_rules.web.store import Store  # noqa: E402
-from tests.web_client import Served  # noqa: E402
+from solo_rules import read_record, replay
+from solo_rules.web.store import Store
+from tests.web_client import Served
 
 
 class Watcher:

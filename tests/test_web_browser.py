@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright import sync_api as playwright
 
 from solo_rules import read_record, replay
 from tests.web_client import Served
-
-from playwright import sync_api as playwright
 
 pytestmark = pytest.mark.browser
 

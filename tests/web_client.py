@@ -148,9 +148,9 @@ def leaks(frame: dict[str, Any], states: list[GameState], seat: int | None) -> l
     if frame["partner"] is not None and not now.partner_revealed and (
             contract is None or seat != contract.partner):
         found.append(f"the secret partner {frame['partner']} is shown")
-    if seat is not None and frame["hand"] is not None:
-        if {Card[c] for c in frame["hand"]} != set(now.hand(seat)):
-            found.append("the hand shown is not the seat's hand")
+    if seat is not None and frame["hand"] is not None and \
+            {Card[c] for c in frame["hand"]} != set(now.hand(seat)):
+        found.append("the hand shown is not the seat's hand")
     if seat is not None and frame["legal"] and now.current_player != seat:
         found.append("legal actions are shown out of turn")
     return found

@@ -15,9 +15,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from solo_rules.errors import SoloRulesError, shown
-from solo_rules.variant import available_overlays, available_variants, load_variant, \
-    overlay_bases, overlay_title
+from solo_rules.game import compile
+from solo_rules.variant import (
+    available_overlays,
+    available_variants,
+    load_variant,
+    overlay_bases,
+    overlay_title,
+)
 from solo_rules.web.config import MAX_UPLOAD, SEAT_KINDS, parse_config
 from solo_rules.web.frames import seat_frame, spectator_frame
 from solo_rules.web.store import Store, all_tables
@@ -162,8 +169,6 @@ class Server:
     def create(self, raw: object) -> dict[str, Any]:
         """A table as the lobby asks for it; its links (each token in the fragment, which a
         browser never sends to the server, so no log can hold it)."""
-        import secrets
-
         config, variant = parse_config(raw, secrets.randbelow(2**32), self.uploads)
         table, tokens = Table.create(self.store, config, variant)
         self.tables[table.id] = table
@@ -250,7 +255,7 @@ class Server:
                 with contextlib.suppress(Exception):
                     await socket.close()
 
-    def handle(self, client: Client, message: dict[str, Any]) -> None:
+    def handle(self, client: Client, message: Mapping[str, Any]) -> None:
         """One message: checked, then acted on; ``Refused`` for anything wrong."""
         if not client.bucket.take():
             now = time.monotonic()
@@ -314,7 +319,7 @@ def parse_message(text: str) -> tuple[str, dict[str, Any]]:
         raise Refused("bad_message", f"a message is a JSON object, got {shown(data, 40)}")
     kind = data.get("type")
     schema = SCHEMAS.get(kind) if isinstance(kind, str) else None
-    if schema is None:
+    if schema is None or not isinstance(kind, str):
         raise Refused("bad_message", f"unknown message type {shown(kind, 40)}; types: "
                                      f"{', '.join(SCHEMAS)}")
     fields = {key: value for key, value in data.items() if key != "type"}
@@ -350,8 +355,6 @@ async def _lobby_data(request: Request) -> Response:
 
 async def _players(request: Request) -> Response:
     """The number of seats of a variant with overlays, or its one-line error."""
-    from solo_rules.game import compile
-
     variant = request.query_params.get("variant", "")
     overlays = request.query_params.getlist("overlay")
     try:

@@ -144,7 +144,7 @@ def parse_config(raw: object, seed: int, uploads: Path) -> tuple[TableConfig, Va
     raw = {"seed": seed, **raw}
     try:
         config = _converter.structure(raw, TableConfig)
-    except Exception as exc:  # noqa: BLE001  (cattrs groups every kind of structure error)
+    except Exception as exc:
         raise ConfigError(_first_error(exc)) from None
     return _checked(config, uploads)
 

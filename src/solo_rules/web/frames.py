@@ -160,7 +160,7 @@ def _contract(rules: CompiledRules, view: PlayerView) -> str | None:
     and an announced Tout (never the secret partner)."""
     if view.contract_kind is None:
         return None
-    text = rules.contract_def(view.contract_kind).name
+    text: str = rules.contract_def(view.contract_kind).name
     if view.declarer is not None:
         text += f" by seat {view.declarer}"
     if view.called is not None:

@@ -26,10 +26,14 @@ from solo_rules.variant import Variant
 __all__ = ["Clause", "Rulebook", "explanation"]
 
 #: Words that tell nothing about which rule is meant.
-_COMMON = frozenset("""a an the of to in on at by for and or if is are be it its his he him
-his himself who whom whose which that this these those as with from not no may must can any
-each every one seat seats player players card cards when while than then there their own
-other others does do has have been was were will would so such only all but also""".split())
+_COMMON = frozenset((
+    "a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "and", "or", "if", "is", "are",
+    "be", "it", "its", "his", "he", "him", "himself", "who", "whom", "whose", "which", "that",
+    "this", "these", "those", "as", "with", "from", "not", "no", "may", "must", "can", "any",
+    "each", "every", "one", "seat", "seats", "player", "players", "card", "cards", "when", "while",
+    "than", "then", "there", "their", "own", "other", "others", "does", "do", "has", "have",
+    "been", "was", "were", "will", "would", "so", "such", "only", "all", "but", "also",
+))
 _WORD = re.compile(r"[a-zà-ÿ]+")
 #: How much more a clause of the phase's own slot counts.
 _OWN_SLOT = 1.5
@@ -54,7 +58,8 @@ class Rulebook:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.book: Book = compose(variant)
-        #: the slot whose module owns each phase of the hand
+        #: the slot whose module owns each phase of the hand (pack, ranks, scoring and settlement
+        #: own none: they have no ``stages``)
         self.slot_of_phase = {stage.phase: slot for slot, rule in variant.slots.items()
                               for stage in getattr(rule.module, "stages", tuple)()}
         self._words = [(Clause(section.slot, n), Counter(_words(text)))

@@ -20,9 +20,9 @@ from solo_rules.actions import Action
 from solo_rules.analysis import BOTS
 from solo_rules.bots import Bot
 from solo_rules.errors import ActionParseError, IllegalActionError, SoloRulesError
-from solo_rules.game import CompiledRules, new_game
+from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.match import Match
-from solo_rules.record import read_record, replay
+from solo_rules.record import GameRecord, read_record, replay
 from solo_rules.state import GameState
 from solo_rules.variant import Variant
 from solo_rules.web.config import TableConfig, from_plain, to_plain
@@ -80,7 +80,7 @@ class Table:
     def rules(self) -> CompiledRules:
         """The rules of the hand in play: the table's variant, or the one the match derived
         from it once the session fixed a preferred suit (``Match.hand_variant``)."""
-        return self.state.rules
+        return compile(self.state.variant)
 
     @property
     def rulebook(self) -> Rulebook:
@@ -114,6 +114,9 @@ class Table:
         table = cls(stored.id, config, config.load(uploads), store, stored.digests)
         for number, text in enumerate(stored.records):
             record = read_record(text)
+            if not isinstance(record, GameRecord):
+                raise TableError("corrupt", f"table {stored.id}: hand {number} is stored as "
+                                            "a match record")
             state = replay(record, table.match.hand_variant)
             table.match = table.match.finish(state)
             table.hand, table.state, table.last_record = number, state, text
@@ -202,7 +205,9 @@ class Table:
         match, record = self.match, None
         if after.is_terminal:
             match = match.finish(after)
-            record = match.hands[-1].to_json()
+            finished = match.hands[-1]
+            assert isinstance(finished, GameRecord)  # the table never calls a misdeal
+            record = finished.to_json()
         self.store.add_action(self.id, self.hand, len(after.history) - 1, seat, action.text,
                               record)
         self.match, self.state, self.acted_at = match, after, acted_at
