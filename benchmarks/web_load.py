@@ -26,7 +26,7 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # web_client.Served
 
 from solo_rules import read_record, replay
 from solo_rules.web.store import Store

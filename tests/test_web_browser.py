@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 from playwright import sync_api as playwright
+from web_client import Served
 
 from solo_rules import read_record, replay
-from tests.web_client import Served
 
 pytestmark = pytest.mark.browser
 

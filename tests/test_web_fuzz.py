@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from web_client import PERSON, act_message, cards_in, create, join_message
 
 from solo_rules.web import create_app
 from solo_rules.web.app import MAX_MESSAGE, Server
-from tests.web_client import PERSON, act_message, cards_in, create, join_message
 
 HOUSE = """\
 schema: 1
@@ -271,6 +271,5 @@ def test_uploaded_text_and_names_are_escaped_on_every_page(client: TestClient) -
         frame = socket.receive_json()
     # names go to the page as data (the page sets them as text), tidied of control characters
     assert frame["names"][:3] == ["<img src=x onerror=1>", "Bob Smith", "seat 2"]
-    table_js = client.get("/static/table.js").text
-    assert "innerHTML" not in table_js and "innerHTML" not in client.get(
-        "/static/lobby.js").text
+    for script in ("page.js", "table.js", "lobby.js"):
+        assert "innerHTML" not in client.get(f"/static/{script}").text

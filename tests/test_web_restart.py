@@ -10,10 +10,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from web_client import PERSON, Served, act_message, join_message
 from websockets.sync.client import connect
 
 from solo_rules import read_record, replay
-from tests.web_client import PERSON, Served, act_message, join_message
 
 TABLE = {"variant": "altenburg-1988", "hands": 2, "seed": 77, "bot_delay": 0,
          "seats": [PERSON, {"kind": "heuristic"}, PERSON, {"kind": "random"}]}
@@ -70,8 +70,13 @@ class Seats:
                 elif frame["turn"] == seat and frame["legal"]:
                     socket.send(act_message(frame, frame["legal"][0]["text"]))
                     moved = True
-                if moved:
-                    self.frames[seat] = json.loads(socket.recv(10))  # the answer
+                if moved:  # wait for the frame that answers it
+                    while True:
+                        answer = json.loads(socket.recv(10))
+                        assert answer["type"] == "state", answer
+                        self.frames[seat] = answer
+                        if _moment(answer) > _moment(frame) or seat in answer["ready"]:
+                            break
                     break
             if not moved:  # the bots' turn: every change reaches seat 0 too
                 self.frames[0] = json.loads(self.sockets[0].recv(10))
@@ -108,6 +113,10 @@ def test_a_table_killed_mid_hand_resumes_and_ends_as_if_never_interrupted(tmp_pa
         seats.close()
     finally:
         server.stop()
+    logged = server.logged()
+    assert "connection open" in logged  # the access log was written...
+    for link in [*first["seats"].values(), first["spectator"], *data["seats"].values()]:
+        assert link.split("#")[1] not in logged  # ...and holds no token
     assert len(whole) == len(killed) == 2
     assert [read_record(r) for r in killed] == [read_record(r) for r in whole]
     for text in killed:

@@ -187,7 +187,9 @@ class Served:
                 time.sleep(0.05)
 
     def logged(self) -> str:
-        self.log.flush()
+        """What the server printed (its access log included)."""
+        if not self.log.closed:
+            self.log.flush()
         return self.db.with_suffix(".log").read_text(errors="replace")
 
     def post(self, path: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -4,17 +4,11 @@
 // in the page as text (textContent), never as HTML.
 (function () {
   const $ = (id) => document.getElementById(id);
+  const el = window.soloPage.el;
   const params = new URLSearchParams(location.search);
   let lobby = null;
   let uploadText = null;
   let uploadName = null;
-
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   function showError(text) {
     $("error").textContent = text;

@@ -4,6 +4,7 @@
 // with textContent, never as HTML.
 (function () {
   const $ = (id) => document.getElementById(id);
+  const el = window.soloPage.el;
   const tableId = location.pathname.split("/")[2];
   const token = decodeURIComponent(location.hash.slice(1));
   const SUITS = {C: "♣", S: "♠", H: "♥", D: "♦"};
@@ -13,13 +14,6 @@
   let focus = 0;
   let retry = 500;
   let rulebookLoaded = false;
-
-  function el(tag, attrs, text) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   function cardText(code) {
     return SUITS[code[0]] + (code.slice(1) === "T" ? "10" : code.slice(1));
