@@ -28,9 +28,10 @@ from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # web_client.Served
 
+from web_client import Served
+
 from solo_rules import read_record, replay
 from solo_rules.web.store import Store
-from tests.web_client import Served
 
 
 class Watcher:

@@ -10,6 +10,7 @@ called card's duty is explained by the partner rule, and matched to its clause t
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 import re
@@ -23,7 +24,7 @@ from solo_rules.errors import IllegalActionError
 from solo_rules.state import GameState
 from solo_rules.variant import Variant
 
-__all__ = ["Clause", "Rulebook", "explanation"]
+__all__ = ["Clause", "Rulebook", "explanation", "rulebook_of"]
 
 #: Words that tell nothing about which rule is meant.
 _COMMON = frozenset((
@@ -35,6 +36,8 @@ _COMMON = frozenset((
     "been", "was", "were", "will", "would", "so", "such", "only", "all", "but", "also",
 ))
 _WORD = re.compile(r"[a-zà-ÿ]+")
+#: The telling words a clause must share with an explanation to be the one it points to.
+_SHARED = 2
 #: How much more a clause of the phase's own slot counts.
 _OWN_SLOT = 1.5
 
@@ -73,12 +76,17 @@ class Rulebook:
                         for word, count in seen.items()}
 
     def clause_for(self, phase: str, explanation: str) -> Clause | None:
-        """The clause that best matches ``explanation`` of a refusal in ``phase``."""
+        """The clause that best matches ``explanation`` of a refusal in ``phase``; ``None``
+        when no clause shares two telling words with it (``seat 2 does not hold CA`` is
+        refused by no clause of the rulebook)."""
         asked = set(_words(explanation))
         own = self.slot_of_phase.get(phase)
         best, best_score = None, 0.0
         for clause, words in self._words:
-            score = sum(self._weight[word] for word in asked & words.keys())
+            shared = asked & words.keys()
+            if len(shared) < _SHARED:
+                continue
+            score = sum(self._weight[word] for word in shared)
             if clause.slot == own:
                 score *= _OWN_SLOT
             if score > best_score:
@@ -127,6 +135,12 @@ class Rulebook:
                   f"{esc(note_text(book, note))}</li>" for note in book.notes]
         parts.append("</ol></body></html>")
         return "".join(parts)
+
+
+@functools.lru_cache(maxsize=64)
+def rulebook_of(variant: Variant) -> Rulebook:
+    """The ``Rulebook`` of ``variant``, made once for all the tables that play it."""
+    return Rulebook(variant)
 
 
 def explanation(exc: IllegalActionError, state: GameState) -> str:

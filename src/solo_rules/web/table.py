@@ -26,7 +26,7 @@ from solo_rules.record import GameRecord, read_record, replay
 from solo_rules.state import GameState
 from solo_rules.variant import Variant
 from solo_rules.web.config import TableConfig, from_plain, to_plain
-from solo_rules.web.rulebook import Rulebook, explanation
+from solo_rules.web.rulebook import Rulebook, explanation, rulebook_of
 from solo_rules.web.store import Store, StoredTable
 
 __all__ = ["SPECTATOR", "Table", "TableError"]
@@ -74,7 +74,6 @@ class Table:
         #: when the last action was taken, before it was stored (``time.time()``): where
         #: ``benchmarks/web_load.py`` measures a bot's action's latency from
         self.acted_at = time.time()
-        self._rulebooks: dict[Variant, Rulebook] = {}
 
     @property
     def rules(self) -> CompiledRules:
@@ -85,11 +84,7 @@ class Table:
     @property
     def rulebook(self) -> Rulebook:
         """The rulebook of the hand in play's variant."""
-        variant = self.state.variant
-        book = self._rulebooks.get(variant)
-        if book is None:
-            book = self._rulebooks[variant] = Rulebook(variant)
-        return book
+        return rulebook_of(self.state.variant)
 
     # -- making and resuming --------------------------------------------------------------
 

@@ -60,7 +60,7 @@
       if (seat === frame.partner) tags.push("partner");
       if (frame.sitting_out.includes(seat)) tags.push("sits out");
       item.append(el("span", {class: "tags"}, tags.join(", ")));
-      item.append(el("span", {class: "won"}, frame.won[seat] + " tricks"));
+      item.append(el("span", {class: "won"}, frame.won[seat] + (frame.won[seat] === 1 ? " trick" : " tricks")));
       list.append(item);
     });
   }
