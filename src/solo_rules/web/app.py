@@ -211,14 +211,17 @@ class Server:
             await asyncio.sleep(delay)
             position = len(table.state.history)
             bot, view = table.bot(seat), table.state.view(seat)
-            if table.config.seats[seat].kind == "sampling":  # seconds of search: a thread
-                action = await asyncio.to_thread(bot.choose, view)
-            else:
-                action = bot.choose(view)
             try:
+                if table.config.seats[seat].kind == "sampling":  # seconds of search: a thread
+                    action = await asyncio.to_thread(bot.choose, view)
+                else:
+                    action = bot.choose(view)
                 table.bot_acts(seat, position, action)
-            except TableError:
+            except TableError:  # the table moved on while the bot thought
                 continue
+            except Exception:  # a bug: nothing was stored; the bot stops, the table stays
+                log.exception("the bot of seat %s at table %s failed", seat, table.id)
+                return
             self.broadcast(table)
 
     # -- one client's messages ------------------------------------------------------------
