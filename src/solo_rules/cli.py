@@ -30,9 +30,10 @@ from solo_rules import accelerator
 from solo_rules.actions import PASS, Action
 from solo_rules.analysis import BOTS, simulate
 from solo_rules.bots import Bot, HeuristicBot
-from solo_rules.cards import Card, CardSet, parse_suit
+from solo_rules.cards import Card, CardSet
 from solo_rules.compare import EntryWitness, compare, witnesses
 from solo_rules.describe import rulebook
+from solo_rules.display import bid_note, in_trump_order
 from solo_rules.errors import SoloRulesError, shown
 from solo_rules.game import compile, new_game
 from solo_rules.match import Match
@@ -164,7 +165,41 @@ def _parser() -> _Parser:
                             "--variant ./house.yaml")
     again.set_defaults(run=lambda args: _replay(args, sys.stdout))
     _add_analysis_commands(commands)
+    serve = _command(commands, "serve", "serve the card table in the browser: a lobby, tables "
+                     "of people and bots, every game stored (needs the web extra)", [
+                         "solo-rules serve                      # http://127.0.0.1:8000/",
+                         "solo-rules serve --port 8080 --db ~/solo-tables.sqlite3",
+                         "solo-rules serve --host 0.0.0.0        # reachable from the network"])
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1): --host 0.0.0.0")
+    serve.add_argument("--port", type=_port, default=8000,
+                       help="the port to listen on (default 8000): --port 8080")
+    serve.add_argument("--db", default="solo-rules.sqlite3", metavar="FILE",
+                       help="the SQLite file of the tables, made if missing; a restart resumes "
+                            "every table in it (default ./solo-rules.sqlite3): --db tables.db")
+    serve.set_defaults(run=_serve)
     return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdecimal() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, got {text!r:.40}")
+    return int(text)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """Serve the table until interrupted; a missing web extra is a one-line error."""
+    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec(
+            "uvicorn") is None:
+        raise _UsageError("solo-rules serve", "the table needs the web extra: pip install "
+                          "'solo-rules[web]'")
+    database = os.path.dirname(os.path.abspath(args.db))
+    if not os.path.isdir(database):
+        raise _UsageError("solo-rules serve", f"--db: the folder {database!r} does not exist")
+    from solo_rules.web import serve
+
+    serve(host=args.host, port=args.port, db=args.db)
+    return 0
 
 
 def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -717,23 +752,8 @@ class _Table:
         return state.action(answer)
 
     def bid_note(self, action: Action) -> str:
-        """What a bid stands for: the contract its name gives (``frage@C``: Frage in clubs),
-        or for a bid of an amount, a game worth at least that much."""
-        if action.kind != "bid" or action.bid is None:
-            return ""
-        name, _, suit = action.bid.partition("@")
-        known = {c.id: c for c in self.rules.contracts.contracts}
-        if name.isdecimal():
-            return f"a game worth at least {name}"
-        contract = known.get(name)
-        if contract is None:
-            return ""
-        side = ("with a partner called by a card" if contract.partner == "called_card"
-                else "alone")
-        goal = ("take no trick" if contract.misere
-                else f"take {contract.tricks} tricks")
-        trumps = f", {parse_suit(suit).symbol} trumps" if suit else ""
-        return f"{contract.name}: {goal} {side}{trumps}"
+        """What a bid stands for (``solo_rules.display.bid_note``)."""
+        return bid_note(self.rules, action)
 
     # -- the running commentary ------------------------------------------------------------
 
@@ -882,12 +902,8 @@ class _Table:
         return card.symbol_text
 
     def sorted(self, hand: CardSet, trump: Trump | None) -> list[Card]:
-        """Trumps first (highest first), then the plain suits in order, highest first."""
-        if trump is None:
-            return list(hand)
-        tables = self.rules.tables(trump)
-        return sorted(hand, key=lambda c: (tables.suit_of[c] != TRUMP, tables.suit_of[c],
-                                           -tables.power[c]))
+        """Trumps first (highest first), then the plain suits (``display.in_trump_order``)."""
+        return in_trump_order(self.rules, hand, trump)
 
     def cards(self, hand: CardSet, trump: Trump | None = None) -> str:
         return " ".join(self.card(c) for c in self.sorted(hand, trump))

@@ -1,0 +1,432 @@
+"""The served table: a Starlette application with a lobby, the table page and one WebSocket
+over which each seat plays and is told what it may know.
+
+Every message from a client is checked in this order, and a message that fails gets an error
+sent to that client alone and changes nothing: its size, the client's rate, JSON, its schema,
+then (for an action) the seat's turn, the moment it was chosen at, and the rules. A table's
+changes are stored before any client hears of them. Each client has its own queue of frames,
+so a slow reader delays no one else; a reader that falls far behind is disconnected and gets
+the current frame when it joins again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections import defaultdict
+from collections.abc import AsyncIterator, Callable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from solo_rules.errors import SoloRulesError, shown
+from solo_rules.game import compile
+from solo_rules.variant import (
+    available_overlays,
+    available_variants,
+    load_variant,
+    overlay_bases,
+    overlay_title,
+)
+from solo_rules.web.config import MAX_UPLOAD, SEAT_KINDS, parse_config
+from solo_rules.web.frames import seat_frame, spectator_frame
+from solo_rules.web.store import Store, all_tables
+from solo_rules.web.table import SPECTATOR, Table, TableError
+
+__all__ = ["MAX_MESSAGE", "Server", "create_app"]
+
+log = logging.getLogger("solo_rules.web")
+
+#: The largest message a client may send, in bytes.
+MAX_MESSAGE = 2048
+#: The largest request body the lobby takes (a variant file and the seats).
+MAX_BODY = MAX_UPLOAD + 8192
+#: A client's allowance: messages per second, and the burst it may send at once.
+RATE, BURST = 10.0, 20.0
+#: Joins that may fail on one connection before it is closed.
+MAX_FAILED_JOINS = 5
+#: Frames queued for one client before it is disconnected as too slow.
+MAX_QUEUED = 64
+#: Each message's fields and their types.
+SCHEMAS: dict[str, dict[str, type]] = {
+    "join": {"table": str, "token": str},
+    "act": {"action": str, "hand": int, "position": int},
+    "ready": {},
+}
+
+
+class Refused(Exception):
+    """A client message that is not acted on: sent back as ``{"type": "error"}``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Bucket:
+    """A token bucket: ``rate`` messages a second, up to ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Client:
+    """One WebSocket: the seat it joined (``SPECTATOR`` to watch, ``None`` before it
+    joined), and its queue of outgoing messages, sent by its own writer task."""
+
+    def __init__(self, socket: WebSocket, bucket: Bucket) -> None:
+        self.socket = socket
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.bucket = bucket
+        self.failed_joins = 0
+        self.throttled_at = 0.0
+        self.closing = False
+        #: the close code the writer sends: 1013 (try again later) for a reader too slow
+        self.close_code = 1013
+
+    def close(self, code: int) -> None:
+        """Send what is queued, then close with ``code``; nothing more is queued."""
+        if not self.closing:
+            self.closing, self.close_code = True, code
+            self.queue.put_nowait(None)
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message``; a client too far behind is closed instead."""
+        if self.closing:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.close(1013)
+            return
+        self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message))
+
+    async def write(self) -> None:
+        """Send the queued messages in order until closed."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.socket.close(code=self.close_code)
+                return
+            await self.socket.send_text(text)
+
+
+class Server:
+    """The tables of one database and the clients at them."""
+
+    def __init__(self, db: str | Path, rate: float = RATE, burst: float = BURST) -> None:
+        self.db = Path(db)
+        self.rate, self.burst = rate, burst
+        self.store = Store(self.db)
+        self.uploads = self.db.with_name(self.db.name + ".uploads")
+        self.tables: dict[str, Table] = {}
+        self.clients: defaultdict[str, set[Client]] = defaultdict(set)
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+
+    def resume(self) -> None:
+        """Every stored table, replayed to where it stood (a table that no longer loads, for
+        a variant file changed on disk, is logged and left out)."""
+        for stored in all_tables(self.store):
+            try:
+                self.tables[stored.id] = Table.resume(self.store, stored, self.uploads)
+            except SoloRulesError as exc:
+                log.error("table %s not resumed: %s", stored.id, exc)
+
+    def start(self) -> None:
+        for table in self.tables.values():
+            self.drive(table)
+
+    async def stop(self) -> None:
+        for task in self.drivers.values():
+            task.cancel()
+        await asyncio.gather(*self.drivers.values(), return_exceptions=True)
+        self.store.close()
+
+    # -- tables ---------------------------------------------------------------------------
+
+    def create(self, raw: object) -> dict[str, Any]:
+        """A table as the lobby asks for it; its links (each token in the fragment, which a
+        browser never sends to the server, so no log can hold it)."""
+        config, variant = parse_config(raw, secrets.randbelow(2**32), self.uploads)
+        table, tokens = Table.create(self.store, config, variant)
+        self.tables[table.id] = table
+        self.drive(table)
+        links = {seat: f"/table/{table.id}#{token}" for seat, token in tokens.items()}
+        return {"table": table.id, "variant": variant.id,
+                "seats": {str(seat): link for seat, link in links.items() if seat >= 0},
+                "spectator": links[SPECTATOR]}
+
+    def broadcast(self, table: Table) -> None:
+        """Send every client of ``table`` its frame: each seat's own, the spectators' one."""
+        frames: dict[int, str] = {}
+        for client in self.clients[table.id]:
+            seat = client.seat
+            assert seat is not None
+            if seat not in frames:
+                frame = spectator_frame(table) if seat == SPECTATOR else seat_frame(table, seat)
+                frames[seat] = json.dumps(frame)
+            client.send(frames[seat])
+
+    def drive(self, table: Table) -> None:
+        """Make sure the bots of ``table`` move when it is their turn (one task a table)."""
+        running = self.drivers.get(table.id)
+        if running is None or running.done():
+            self.drivers[table.id] = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def _drive(self, table: Table) -> None:
+        """While a bot is to move (or a table of bots waits for its next hand): wait the
+        table's delay, let it choose from its own view, apply and tell everyone."""
+        delay = table.config.bot_delay
+        while not table.over:
+            seat = table.bot_to_move()
+            if seat is None:
+                if not (table.waiting and table.ready.issuperset(table.config.persons)):
+                    return
+                await asyncio.sleep(delay)
+                if table.deal_if_ready():
+                    self.broadcast(table)
+                continue
+            await asyncio.sleep(delay)
+            position = len(table.state.history)
+            bot, view = table.bot(seat), table.state.view(seat)
+            try:
+                if table.config.seats[seat].kind == "sampling":  # seconds of search: a thread
+                    action = await asyncio.to_thread(bot.choose, view)
+                else:
+                    action = bot.choose(view)
+                table.bot_acts(seat, position, action)
+            except TableError:  # the table moved on while the bot thought
+                continue
+            except Exception:  # a bug: nothing was stored; the bot stops, the table stays
+                log.exception("the bot of seat %s at table %s failed", seat, table.id)
+                return
+            self.broadcast(table)
+
+    # -- one client's messages ------------------------------------------------------------
+
+    async def serve_client(self, socket: WebSocket) -> None:
+        await socket.accept()
+        client = Client(socket, Bucket(self.rate, self.burst))
+        writer = asyncio.get_running_loop().create_task(client.write())
+        try:
+            while not client.closing:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                try:
+                    self.handle(client, message)
+                except Refused as exc:
+                    client.send({"type": "error", "code": exc.code, "message": str(exc)})
+                    if exc.code == "too_many_joins":  # a policy violation
+                        client.close(1008)
+                except Exception:  # a bug: nothing was stored, so the table is as it was
+                    log.exception("a message to table %s failed",
+                                  None if client.table is None else client.table.id)
+                    client.send({"type": "error", "code": "internal",
+                                 "message": "the server failed to do this; nothing changed"})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if client.table is not None:
+                self.clients[client.table.id].discard(client)
+            client.close(1000)
+            with contextlib.suppress(Exception):
+                await writer
+            if socket.client_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await socket.close()
+
+    def handle(self, client: Client, message: Mapping[str, Any]) -> None:
+        """One message: checked, then acted on; ``Refused`` for anything wrong."""
+        if not client.bucket.take():
+            now = time.monotonic()
+            if now - client.throttled_at < 1.0:
+                return  # one notice a second while a client floods
+            client.throttled_at = now
+            raise Refused("rate_limited", f"too many messages: at most {self.rate:g} a second")
+        text = message.get("text")
+        if text is None:
+            raise Refused("not_text", "messages are JSON text, not binary")
+        if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+            raise Refused("too_large", f"the message has more than {MAX_MESSAGE} bytes")
+        kind, fields = parse_message(text)
+        if kind == "join":
+            self.join(client, fields["table"], fields["token"])
+            return
+        table, seat = client.table, client.seat
+        if table is None or seat is None:
+            raise Refused("not_joined", "join a table first: {\"type\": \"join\", ...}")
+        if seat == SPECTATOR:
+            raise Refused("spectator", "a spectator watches: it takes no action")
+        try:
+            if kind == "act":
+                table.act(seat, fields["action"], fields["hand"], fields["position"])
+            else:
+                table.say_ready(seat)
+        except TableError as exc:
+            if exc.code == "illegal":  # the seat's frame now shows the refusal and its rule
+                client.send(seat_frame(table, seat))
+            raise Refused(exc.code, str(exc)) from None
+        self.broadcast(table)
+        self.drive(table)
+
+    def join(self, client: Client, table_id: str, token: str) -> None:
+        """Seat ``client`` at the table its token opens; one answer for an unknown table
+        and a wrong token, so neither can be told from the other."""
+        if client.table is not None:
+            raise Refused("already_joined", "this connection has joined a table already")
+        table = self.tables.get(table_id)
+        seat = None if table is None else table.seat_of(token)
+        if table is None or seat is None:
+            client.failed_joins += 1
+            if client.failed_joins >= MAX_FAILED_JOINS:
+                raise Refused("too_many_joins", "too many failed joins: the connection closes")
+            raise Refused("bad_token", "no table is open to this link: check the link")
+        client.table, client.seat = table, seat
+        self.clients[table.id].add(client)
+        client.send({"type": "welcome", "table": table.id,
+                     "seat": None if seat == SPECTATOR else seat,
+                     "rulebook": f"/table/{table.id}/rulebook"})
+        client.send(spectator_frame(table) if seat == SPECTATOR else seat_frame(table, seat))
+
+
+def parse_message(text: str) -> tuple[str, dict[str, Any]]:
+    """A message's type and fields, checked against ``SCHEMAS``."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refused("bad_json", f"the message is not JSON: {shown(text, 40)}") from None
+    if not isinstance(data, dict):
+        raise Refused("bad_message", f"a message is a JSON object, got {shown(data, 40)}")
+    kind = data.get("type")
+    schema = SCHEMAS.get(kind) if isinstance(kind, str) else None
+    if schema is None or not isinstance(kind, str):
+        raise Refused("bad_message", f"unknown message type {shown(kind, 40)}; types: "
+                                     f"{', '.join(SCHEMAS)}")
+    fields = {key: value for key, value in data.items() if key != "type"}
+    for key in fields.keys() - schema.keys():
+        raise Refused("bad_message", f"{kind}: unknown field {shown(key, 40)}")
+    for key, wanted in schema.items():
+        value = fields.get(key)
+        if type(value) is not wanted:
+            raise Refused("bad_message", f"{kind}.{key}: expected "
+                                         f"{'text' if wanted is str else 'a whole number'}, "
+                                         f"got {shown(value, 40)}")
+    return kind, fields
+
+
+# -- HTTP ---------------------------------------------------------------------------------
+
+_STATIC = resources.files("solo_rules.web") / "static"
+
+
+def _page(name: str) -> Callable[[Request], Any]:
+    async def page(request: Request) -> Response:
+        return FileResponse(str(_STATIC / name), media_type="text/html")
+    return page
+
+
+async def _lobby_data(request: Request) -> Response:
+    variants = [{"id": vid, "title": load_variant(vid).title} for vid in available_variants()]
+    overlays = [{"id": oid, "title": overlay_title(oid), "bases": overlay_bases(oid)}
+                for oid in available_overlays()]
+    return JSONResponse({"variants": variants, "overlays": overlays,
+                         "kinds": list(SEAT_KINDS), "max_upload": MAX_UPLOAD})
+
+
+async def _players(request: Request) -> Response:
+    """The number of seats of a variant with overlays, or its one-line error."""
+    variant = request.query_params.get("variant", "")
+    overlays = request.query_params.getlist("overlay")
+    try:
+        players = compile(load_variant(variant, overlays)).players
+    except SoloRulesError as exc:
+        return JSONResponse({"error": " ".join(str(exc).split())}, status_code=400)
+    return JSONResponse({"players": players})
+
+
+async def _read_body(request: Request) -> bytes:
+    """The request's body, refused past ``MAX_BODY`` bytes without reading the rest."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise Refused("too_large", f"the request has {declared} bytes; at most {MAX_BODY}")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Refused("too_large", f"the request has more than {MAX_BODY} bytes")
+    return bytes(body)
+
+
+def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST) -> Starlette:
+    """The application serving the tables stored in ``db`` (made if missing); every stored
+    table is resumed when it starts. Each client may send ``rate`` messages a second, up to
+    ``burst`` at once."""
+    server = Server(db, rate, burst)
+
+    async def create_table(request: Request) -> Response:
+        try:
+            body = await _read_body(request)
+            try:
+                raw = json.loads(body)
+            except ValueError:
+                raise Refused("bad_json", "the table request is not JSON") from None
+            return JSONResponse(server.create(raw))
+        except Refused as exc:
+            status = 413 if exc.code == "too_large" else 400
+            return JSONResponse({"error": str(exc)}, status_code=status)
+        except SoloRulesError as exc:
+            return JSONResponse({"error": " ".join(str(exc).split())}, status_code=400)
+
+    def rulebook(as_json: bool) -> Callable[[Request], Any]:
+        async def page(request: Request) -> Response:
+            table = server.tables.get(request.path_params["table"])
+            if table is None:
+                return JSONResponse({"error": "no such table"}, status_code=404)
+            if as_json:
+                return JSONResponse(table.rulebook.data())
+            return HTMLResponse(table.rulebook.page())
+        return page
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.resume()
+        server.start()
+        yield
+        await server.stop()
+
+    app = Starlette(routes=[
+        Route("/", _page("lobby.html")),
+        Route("/api/lobby", _lobby_data),
+        Route("/api/players", _players),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/table/{table}", _page("table.html")),
+        Route("/table/{table}/rulebook", rulebook(False)),
+        Route("/table/{table}/rulebook.json", rulebook(True)),
+        WebSocketRoute("/ws", server.serve_client),
+        Mount("/static", StaticFiles(directory=str(_STATIC)), name="static"),
+    ], lifespan=lifespan)
+    app.state.server = server
+    return app

@@ -1,0 +1,220 @@
+"""What the server sends to one seat or to the spectators: JSON-ready data built from what
+that seat may know, and nothing more.
+
+A seat's frame is built from its ``PlayerView`` alone (the state is read only for public
+facts: the seats' order of play, the trick counts, whose turn it is, and a refused card's
+explanation for the seat that holds it). A spectator's frame is built from what every seat
+knows alike: the entries of the history as a seat that does not see them shows them, the
+partner once every seat knows him, the cards lying face up. The finished hand is public: its
+frame shows every hand and carries the game record.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from solo_rules.actions import Action
+from solo_rules.cards import Card, CardSet
+from solo_rules.display import bid_note, in_trump_order, trump_cards
+from solo_rules.errors import IllegalActionError
+from solo_rules.game import CompiledRules
+from solo_rules.ranking import Trump
+from solo_rules.state import GameState, Phase, PlayerView
+from solo_rules.web.rulebook import explanation
+
+if TYPE_CHECKING:
+    from solo_rules.web.table import Table
+
+__all__ = ["public_view", "seat_frame", "spectator_frame"]
+
+
+def seat_frame(table: Table, seat: int) -> dict[str, Any]:
+    """The frame for ``seat``: its view of the hand, its legal actions with what each bid
+    stands for, the duty that binds its next card, and its last refused action."""
+    state = table.state
+    view = state.view(seat)
+    frame = _common(table, view, view.hand)
+    rules = table.rules
+    frame["you"] = seat
+    frame["legal"] = [_choice(rules, action) for action in view.legal_actions]
+    frame["duty"] = _duty(table, state, view)
+    frame["refusal"] = table.refusals.get(seat)
+    return frame
+
+
+def spectator_frame(table: Table) -> dict[str, Any]:
+    """The frame for a spectator: the public view, no hand and no choices."""
+    frame = _common(table, public_view(table.state), None)
+    frame.update(you=None, legal=[], duty=None, refusal=None)
+    return frame
+
+
+def public_view(state: GameState) -> PlayerView:
+    """What every seat of ``state`` knows alike, as a view of no seat: no hand, no legal
+    actions; each history entry as the seats that may not see it see it; the partner once
+    every seat knows him; the union of the cards that lie face up."""
+    views = [state.view(seat) for seat in range(state.players)]
+    actual = [state.rules.action_of(aid) for _, aid in state.history]
+    history = []
+    for position, entry in enumerate(views[0].history):
+        for other in views:
+            if other.history[position][1] != actual[position]:
+                entry = other.history[position]
+                break
+        history.append(entry)
+    partners = {view.partner for view in views}
+    exposed = CardSet()
+    for view in views:
+        exposed |= view.exposed
+    first = views[0]
+    return PlayerView(
+        seat=-1, players=first.players, dealer=first.dealer, phase=first.phase,
+        current_player=first.current_player, hand=CardSet(), history=tuple(history),
+        contract_kind=first.contract_kind, declarer=first.declarer, trump=first.trump,
+        called=first.called, tout=first.tout,
+        partner=partners.pop() if len(partners) == 1 else None, trick=first.trick,
+        tricks=first.tricks, legal_actions=(), exposed=exposed,
+        sitting_out=first.sitting_out)
+
+
+def _common(table: Table, view: PlayerView, hand: CardSet | None) -> dict[str, Any]:
+    """The parts of a frame every observer gets, from ``view``."""
+    state, rules = table.state, table.rules
+    config = table.config
+    trump = view.trump
+    tricks = view.tricks
+    won = [0] * view.players
+    for trick in tricks:
+        won[trick.winner] += 1
+    last = tricks[-1] if tricks else None
+    frame: dict[str, Any] = {
+        "type": "state",
+        "table": table.id,
+        "hand_no": table.hand,
+        "hands": config.hands,
+        "position": len(view.history),
+        "acted_at": table.acted_at,
+        "variant": {"id": table.variant.id, "title": table.variant.title,
+                    "german": rules.pack_rules.suits == "german"},
+        "names": [seat.name for seat in config.seats],
+        "kinds": [seat.kind for seat in config.seats],
+        "dealer": view.dealer,
+        "phase": str(view.phase),
+        "turn": view.current_player,
+        "contract": _contract(rules, view),
+        "trump": _trump_text(trump),
+        "declarer": view.declarer,
+        "partner": view.partner,
+        "called": _card(view.called),
+        "hand": None if hand is None else [_card(c) for c in in_trump_order(rules, hand, trump)],
+        "trumps": [] if hand is None else [_card(c) for c in trump_cards(rules, hand, trump)],
+        "exposed": [_card(c) for c in in_trump_order(rules, view.exposed, trump)],
+        "sitting_out": list(view.sitting_out),
+        "bidding": [_entry(rules, seat, action) for seat, action in view.history
+                    if action.kind != "play"],
+        "trick": [{"seat": seat, "card": _card(card)} for seat, card in view.trick],
+        "last_trick": None if last is None else {
+            "winner": last.winner,
+            "cards": [{"seat": seat, "card": _card(Card(card))} for seat, card in
+                      zip(state.in_turn(last.leader), last.cards, strict=False)]},
+        "won": won,
+        "totals": list(table.match.totals),
+        "hands_played": len(table.match.hands),
+        "ready": sorted(table.ready),
+        "over": table.over,
+        "end": _end(table) if view.phase == Phase.END else None,
+    }
+    return frame
+
+
+def _choice(rules: CompiledRules, action: Action) -> dict[str, Any]:
+    """A legal action as a button: its text (what the server takes back), its label, the
+    card it plays, and what a bid stands for (as ``solo-rules play`` says it)."""
+    return {"text": action.text, "label": _label(action), "card": _card(action.card),
+            "note": bid_note(rules, action)}
+
+
+def _entry(rules: CompiledRules, seat: int, action: Action) -> dict[str, Any]:
+    """A public history entry (a bid, a declaration, a call; a card given back face down
+    shows as the seat sees it)."""
+    return {"seat": seat, "text": _label(action), "note": bid_note(rules, action)}
+
+
+def _label(action: Action) -> str:
+    card = action.card
+    return action.text if card is None else f"{action.kind} {card.symbol_text}"
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else card.name
+
+
+def _trump_text(trump: Trump | None) -> str | None:
+    if trump is None:
+        return None
+    return "no trumps" if trump.suit is None else trump.suit.symbol
+
+
+def _contract(rules: CompiledRules, view: PlayerView) -> str | None:
+    """The contract as the table knows it: its name, the declarer, trumps, the called card
+    and an announced Tout (never the secret partner)."""
+    if view.contract_kind is None:
+        return None
+    text: str = rules.contract_def(view.contract_kind).name
+    if view.declarer is not None:
+        text += f" by seat {view.declarer}"
+    if view.called is not None:
+        text += f", calling {view.called.symbol_text}"
+    if view.tout:
+        text += ", Tout announced"
+    return text
+
+
+def _duty(table: Table, state: GameState, view: PlayerView) -> dict[str, Any] | None:
+    """When the rules forbid some held card to the seat about to play: why (the engine's
+    explanation of refusing one of them) and the rulebook clause that says so."""
+    if view.phase != Phase.PLAY or not view.legal_actions:
+        return None
+    playable = {action.card for action in view.legal_actions if action.kind == "play"}
+    barred = [card for card in view.hand if card not in playable]
+    if not barred:
+        return None
+    try:
+        state.apply(f"play {barred[0].name}")
+    except IllegalActionError as exc:
+        why = explanation(exc, state)
+        return {"text": why, "rule": table.rulebook.rule_data(state.phase, why)}
+    return None  # the card was legal after all: no duty to show
+
+
+def _end(table: Table) -> dict[str, Any]:
+    """The finished hand, which is public: every hand as dealt and as played, the tricks,
+    the outcome with its breakdown, the record in the library's JSON format, and how to
+    deal it again."""
+    state, rules = table.state, table.rules
+    outcome = state.outcome()
+    record = table.last_record
+    players = state.players
+    trump = None if state.contract is None else state.contract.trump
+    return {
+        "dealt": [[_card(c) for c in in_trump_order(rules, CardSet(state.dealt[seat]), None)]
+                  for seat in range(players)],
+        "played": [[_card(c) for c in in_trump_order(rules, state.dealt_hand(seat), trump)]
+                   for seat in range(players)],
+        "tricks": [{"winner": trick.winner,
+                    "cards": [{"seat": seat, "card": _card(Card(card))} for seat, card in
+                              zip(state.in_turn(trick.leader), trick.cards, strict=False)]}
+                   for trick in state.tricks],
+        "contract": None if outcome.contract is None else rules.contract_text(outcome.contract),
+        "declarer": outcome.declarer,
+        "partner": outcome.partner,
+        "party_tricks": outcome.party_tricks,
+        "defender_tricks": outcome.defender_tricks,
+        "made": outcome.made,
+        "joint": [list(pair) for pair in outcome.joint],
+        "scores": list(outcome.scores),
+        "breakdown": [[name, value] for name, value in outcome.breakdown],
+        "note": outcome.note,
+        "record": record,
+        "again": table.again(),
+    }
