@@ -365,7 +365,8 @@ def test_readme_python_tour_runs(capsys: pytest.CaptureFixture[str]) -> None:
     block = README.read_text(encoding="utf-8").split("```python\n")[1].split("```")[0]
     exec(compile(block, str(README), "exec"), {})
     out = capsys.readouterr().out
-    assert "'play CA' is not legal for seat 2" in out
+    assert "'play DA' is not legal for seat 2 in phase play: seat 2 must follow the suit of CQ" \
+        in out
     assert "# German Solo: Altenburg rules (1988)" in out
 
 
