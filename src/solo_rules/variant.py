@@ -143,31 +143,24 @@ class SlotRule:
     param_provenance: Mapping[str, Provenance] = attrs.field(factory=dict, converter=_read_only)
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen
 class Variant:
-    """A resolved, validated, deeply immutable variant, equal to another by id and content hash:
-    pure data (``solo_rules.game.compile`` makes it a rule set)."""
+    """A resolved, validated, deeply immutable variant, equal to another by id and content hash
+    (the other fields are what that content says): pure data (``solo_rules.game.compile``
+    makes it a rule set)."""
 
     id: str
-    title: str
-    status: str
-    summary: str
-    sources: Mapping[str, str] = attrs.field(converter=_read_only)
-    lineage: tuple[str, ...]
-    slots: Mapping[str, SlotRule] = attrs.field(converter=_read_only)
-    tree: Mapping[str, Any] = attrs.field(repr=False, converter=_frozen_tree)
-    overlays: tuple[str, ...] = ()
+    title: str = attrs.field(eq=False)
+    status: str = attrs.field(eq=False)
+    summary: str = attrs.field(eq=False)
+    sources: Mapping[str, str] = attrs.field(converter=_read_only, eq=False)
+    lineage: tuple[str, ...] = attrs.field(eq=False)
+    slots: Mapping[str, SlotRule] = attrs.field(converter=_read_only, eq=False)
+    tree: Mapping[str, Any] = attrs.field(repr=False, converter=_frozen_tree, eq=False)
+    overlays: tuple[str, ...] = attrs.field(default=(), eq=False)
     #: hex sha256 of the canonical JSON of the tree and lineage: what the variant is
     content_hash: str = attrs.field(init=False, default=attrs.Factory(
         lambda self: _digest(self.tree, self.lineage), takes_self=True))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Variant):
-            return NotImplemented
-        return (self.id, self.content_hash) == (other.id, other.content_hash)
-
-    def __hash__(self) -> int:
-        return hash((self.id, self.content_hash))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (_canonical(self.tree), self.lineage, self.overlays))
