@@ -20,7 +20,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import attrs
 import pytest
 import yaml
 
@@ -153,7 +152,8 @@ def _wrote(keys: set[str], module: RuleModule, param: str) -> bool:
     parts = param.split(".")
     for key in keys:
         wanted = key.split(".")
-        if len(wanted) == len(parts) and all(w in ("*", p) for w, p in zip(wanted, parts)):
+        if len(wanted) == len(parts) and all(w in ("*", p)
+                                             for w, p in zip(wanted, parts, strict=True)):
             return True
         if len(wanted) < len(parts) and parts[:len(wanted)] == wanted:
             value = getattr(module, wanted[0], None)

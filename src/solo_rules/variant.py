@@ -274,9 +274,9 @@ def derive(variant: Variant, changes: Mapping[str, Any], *, name: str,
         else:
             node[last] = _plain(value)
         path = dotted.split(".")
-        if len(path) > 1 and path[0] == "rules":
-            if len(path) == 2 or path[2] in ("module", "provenance"):
-                _set(written.setdefault(path[1], {}), path[2:], _plain(value))
+        if len(path) > 1 and path[0] == "rules" and (
+                len(path) == 2 or path[2] in ("module", "provenance")):
+            _set(written.setdefault(path[1], {}), path[2:], _plain(value))
     tree["id"] = f"{variant.id}+{name}"
     for slot, node in (tree.get("rules") or {}).items():
         parent = before.get(slot)
@@ -538,7 +538,7 @@ def _over(base: dict[str, Any], over: dict[str, Any], who: str) -> dict[str, Any
     values = {slot: {key: value for key, value in raw.items() if key != "provenance"}
               if isinstance(raw, dict) else raw for slot, raw in rules.items()}
     merged = cast(dict[str, Any], _merge(base, {**over, "rules": values}))
-    base_rules = base.get("rules") if isinstance(base.get("rules"), dict) else {}
+    base_rules: dict[str, Any] = base["rules"] if isinstance(base.get("rules"), dict) else {}
     merged_rules = merged.get("rules")
     for slot, raw in rules.items():
         node = merged_rules.get(slot) if isinstance(merged_rules, dict) else None
@@ -668,15 +668,16 @@ def _note(note: Mapping[str, Any], who: str, where: str) -> dict[str, Any]:
 
 def _values(node: Mapping[str, Any]) -> dict[str, tuple[type, Any]] | None:
     """Each parameter, item (``contracts.solo``), part (``exchange.ranks``,
-    ``contracts.solo.base``) and topic of a slot's module with its value, and the module class that defines it (what it means);
-    ``None`` when the module or its parameters cannot be read."""
+    ``contracts.solo.base``) and topic of a slot's module with its value and the module class
+    that defines it (what it means); ``None`` when the module or its parameters cannot be
+    read."""
     cls = rules_base.module_class(str(node.get("module")))
     params = node.get("params") or {}
     if cls is None or not isinstance(params, dict):
         return None
     try:
         return dict(_module_values(cls, _canonical(params)))
-    except Exception:  # noqa: BLE001  (cattrs and attrs validators raise many kinds)
+    except Exception:  # cattrs and attrs validators raise many kinds; ``_build`` reports them
         return None
 
 

@@ -20,8 +20,14 @@ from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef, suit_word
 from solo_rules.rules.exchange import Exchange, ExchangeStage
 from solo_rules.rules.params import optional_suit
-from solo_rules.rules.slots import (AuctionRules, ContractRules, History, Rules, Stage,
-                                    colour_multiplies)
+from solo_rules.rules.slots import (
+    AuctionRules,
+    ContractRules,
+    History,
+    Rules,
+    Stage,
+    colour_multiplies,
+)
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Contract, GameState, Phase, build_contract, build_state, replace
 

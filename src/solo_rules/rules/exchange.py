@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-
-from typing import Literal
+from typing import Literal, cast
 
 import attrs
 
@@ -169,7 +168,7 @@ class Exchange:
             fallback += ("; if he holds every " + " and every ".join(
                 RANK_WORDS[r] for r in self.ranks) + ", there is no exchange")
         favoured = preferred_scores_more or (self.favourite == "preferred" and preferred)
-        favourite, also = "", ()
+        favourite, also = "", cast(tuple[str, ...], ())
         if self.preferred_payment != self.payment and favoured:
             favourite = f" ({self.preferred_payment} if it is of the preferred suit)"
             also = ("exchange.preferred_payment", "exchange.favourite")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 import attrs
 
@@ -112,7 +112,7 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
     phase = Phase.AUCTION
     expects = "a bid, hold or pass"
     #: what happens when everyone passes and nobody holds the cards of a forced contract
-    topics = ("nobody_forced",)
+    topics: ClassVar[tuple[str, ...]] = ("nobody_forced",)
     #: the words besides ``pass`` that this auction takes
     extra_words: tuple[Word, ...] = ()
 
