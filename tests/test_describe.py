@@ -64,8 +64,8 @@ def test_every_provenance_is_a_numbered_note_with_its_sources(vid: str) -> None:
 def test_altenburg_notes_cite_s_wik_with_its_citation_and_quote() -> None:
     text = rulebook("altenburg-1988")
     assert "S-WIK (Wikipedia, 'German Solo'" in text
-    assert ('Source: "Players must follow suit if possible; if not, they can play anything."'
-            in text)
+    assert ('Source: "Players must follow suit if possible; if not, they can play anything. '
+            'Whoever plays the highest trump' in text)
 
 
 @pytest.mark.parametrize("vid", VARIANTS)

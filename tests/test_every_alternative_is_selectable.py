@@ -248,6 +248,10 @@ ALTERNATIVES: dict[str, Alternative] = {
         "{id: isitsolo, only_over: [solo, solo6]}]}}"),
     "AMB-58 Bull Solo is the top bid": Alternative(
         "niese", "auction: {params: {bids: [{id: bull, rank: 13}]}}"),
+    # tests/test_one_concept_one_parameter.py
+    "AMB-48 the Ace of any preferred suit pays two (DOSSIER §2g-2)": Alternative(
+        "altenburg-1988", "contracts: {params: {exchange: {favourite: preferred}}}",
+        ("mediateur",)),
     "AMB-59 anyone may bid Grossfrage": Alternative(
         "altenburg-1988", "contracts: {params: {contracts: [{id: grossfrage, requires: []}]}}"),
 }
@@ -300,7 +304,6 @@ NOT_A_PARAMETER: dict[str, str] = {
               "status: reconstructed",
     "AMB-44": "the row lists no reading ('Scoring could not be read'): the stake table is "
               "EDITORIAL",
-    "AMB-48": "the row names no alternative reading; it defers to the EDITORIAL §2g-2 table",
     "AMB-55": "the readings are whole profiles, kept as separate variants (altenburg-1988, "
               "parlett-penguin), each loadable by id",
 }

@@ -97,10 +97,10 @@ SIX_HANDS = ("CQ SQ CA CK CJ", "DA C7 H7 S7 D7", "HA HK HQ HJ HT", "SA SK SJ ST 
 def test_muensterland_weg_cites_the_stated_procedure() -> None:
     """S-DEWIKI: "Der Spieler vor der Hand kann als erster ein Spiel bestimmen. Sollte er
     dieses nicht wünschen, sagt er 'weg'" is stated; only "the first declaration plays" is
-    the editorial AMB-43."""
+    inferred from that silence (AMB-43)."""
     text = rulebook("muensterland-sollo")
     weg = re.findall(r"\[(\d+)\]", _clause(text, 'passes by saying "weg"'))
     assert len(weg) == 1 and "Stated (auction): S-DEWIKI" in _clause(text, f"[{weg[0]}] ")
     first = re.findall(r"\[(\d+)\]", _clause(text, "The first player to declare plays"))
-    assert _clause(text, f"[{first[0]}] ").startswith(f"[{first[0]}] Editorial choice "
+    assert _clause(text, f"[{first[0]}] ").startswith(f"[{first[0]}] Inferred "
                                                       "(auction.overcall): AMB-43")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import solo_rules
+from solo_rules.describe import note_of
 from solo_rules.errors import VariantError
 
 
@@ -33,9 +34,11 @@ def test_one_item_of_a_list_gets_its_own_house_note(tmp_path: Path) -> None:
     variant = solo_rules.load_variant(_write(
         tmp_path, "rules:\n  contracts:\n    params:\n      contracts:\n"
                   "        - {id: frage, base: 3}\n"))
-    notes = variant.slots["contracts"].param_provenance
-    assert notes["contracts.frage"].set_by == "child"
-    assert "contracts.solo" in notes and notes["contracts.solo"].basis == "editorial"
+    rule = variant.slots["contracts"]
+    assert (note_of(rule, "contracts.frage").basis,
+            note_of(rule, "contracts.frage").set_by) == ("house", "child")
+    assert note_of(rule, "contracts.solo.base").basis == "editorial"
+    assert note_of(rule, "contracts.solo.base").set_by == "altenburg-1988"
 
 
 def test_a_new_module_without_provenance_is_a_house_rule(tmp_path: Path) -> None:

@@ -2,10 +2,12 @@
 
 Each section is one rulebook slot, in ``SLOTS`` order: the clauses the module's ``describe()``
 gives for its parameters (omitting those about a kind of contract the variant lacks), each
-citing the notes of exactly the parameters it states (an item's, a parameter's or else the
-slot's provenance), and a visible note for every editorial choice with its alternatives and
-rationale. Notes are numbered in order of first citation, so every note is cited. Nothing here
-is written per variant, so the prose cannot drift from the behaviour.
+citing the notes of exactly the parameters it states (an item's field's, an item's, a
+parameter's or else the slot's provenance: each note vouches for the value it was written for,
+and names the file that wrote it where two files wrote one for the same rule), and a visible
+note for every editorial choice, with its alternatives and rationale, and for every inference
+that says how it was reached. Notes are numbered in order of first citation, so every note is
+cited. Nothing here is written per variant, so the prose cannot drift from the behaviour.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from solo_rules.schema import SLOTS, Clause, Provenance
 from solo_rules.variant import SlotRule, Variant, available_overlays, load_variant, overlay_title
 
 __all__ = ["FORMATS", "GLOSSARY", "SECTION_TITLES", "Book", "Note", "Section", "compose",
-           "rulebook"]
+           "note_of", "rulebook"]
 
 Format = Literal["text", "markdown", "rst"]
 
@@ -152,26 +154,35 @@ def compose(variant: Variant | str) -> Book:
         variant = load_variant(variant)
     has = features(variant)
     names = {c.id: c.name for c in ladder_of(variant.modules).contracts}
-    sections = []
-    numbers: dict[str, int] = {}
-    cited: list[str] = []
+    drafts = []  # per slot: its clauses' texts, each with the notes it cites
     for slot in (s for s in SLOTS if s in variant.slots):
         rule = variant.slots[slot]
-        clauses, notes = [], []
+        clauses = []
         for clause in rule.module.describe_in(variant.modules):
             if clause.needs not in has:
                 continue
-            marks = []
-            for where, prov in _provenances(slot, rule, clause):
-                if where not in numbers:
-                    numbers[where] = len(numbers) + 1
-                    notes.append(Note(numbers[where], where, prov))
-                    cited += [ref for ref in prov.refs if ref not in cited]
-                if numbers[where] not in marks:
-                    marks.append(numbers[where])
             text = _CONTRACT_REF.sub(lambda m: names.get(m.group(1), m.group(1)), clause.text)
-            clauses.append((text, tuple(marks)))
-        sections.append(Section(slot, SECTION_TITLES.get(slot, slot), tuple(clauses),
+            clauses.append((text, _provenances(slot, rule, clause)))
+        drafts.append((slot, clauses))
+    shown = _shown_wheres([cited for _, clauses in drafts for _, notes in clauses
+                           for cited in notes])
+    sections = []
+    numbers: dict[tuple[str, str], int] = {}
+    cited: list[str] = []
+    for slot, clauses in drafts:
+        marked, notes = [], []
+        for text, found in clauses:
+            marks = []
+            for where, prov in found:
+                key = (where, prov.set_by)
+                if key not in numbers:
+                    numbers[key] = len(numbers) + 1
+                    notes.append(Note(numbers[key], shown[key], prov))
+                    cited += [ref for ref in prov.refs if ref not in cited]
+                if numbers[key] not in marks:
+                    marks.append(numbers[key])
+            marked.append((text, tuple(marks)))
+        sections.append(Section(slot, SECTION_TITLES.get(slot, slot), tuple(marked),
                                 tuple(notes)))
     body = " ".join(text for section in sections for text, _ in section.clauses)
     used = _ABSENT.sub("", body)  # "there is no bonus for prime" uses no prime
@@ -180,17 +191,49 @@ def compose(variant: Variant | str) -> Book:
 
 
 def _provenances(slot: str, rule: SlotRule, clause: Clause) -> list[tuple[str, Provenance]]:
-    """The provenance of each parameter a clause states: its item's (``param.item``), else its
-    parameter's, else the slot's; the slot's for a clause that states no parameter."""
-    found = []
+    """The note of each parameter a clause states: its item's (``param.item``), else its
+    parameter's, else the slot's; the slot's for a clause that states no parameter. Each is
+    named by the rule it was written for, a house rule by the value it sets."""
+    firsts: dict[Provenance, str] = {}
     for param in clause.params or ("",):
-        for key in (param, param.split(".")[0]):
-            if key and key in rule.param_provenance:
-                found.append((f"{slot}.{key}", rule.param_provenance[key]))
-                break
-        else:
-            found.append((slot, rule.provenance))
-    return list(dict.fromkeys(found))
+        firsts.setdefault(note_of(rule, param), param)
+    found = []
+    for prov, param in firsts.items():
+        if prov.written_for and prov.basis != "house":
+            found.append((prov.written_for, prov))
+        else:  # a house rule (or a note the loader did not sign) names the value it sets
+            key = next((k for k in _wider(param) if k in rule.param_provenance), "")
+            found.append((f"{slot}.{param if prov.basis == 'house' else key}"
+                          if key else slot, prov))
+    return found
+
+
+def _wider(param: str) -> list[str]:
+    """``param`` and each wider rule it belongs to (``contracts.solo.base``,
+    ``contracts.solo``, ``contracts``); none for ``""``."""
+    parts = param.split(".") if param else []
+    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
+
+
+def note_of(rule: SlotRule, param: str) -> Provenance:
+    """The note that vouches for ``param`` (a parameter or topic, an item ``param.item``, an
+    item's field ``param.item.field``, or ``""`` for the slot's rule): its own, else the
+    nearest wider rule's, else the slot's."""
+    for key in _wider(param):
+        if key in rule.param_provenance:
+            return rule.param_provenance[key]
+    return rule.provenance
+
+
+def _shown_wheres(cited: list[tuple[str, Provenance]]) -> dict[tuple[str, str], str]:
+    """How each note names its rule: as written for, and where two files wrote a note for the
+    same rule (a child's slot note beside its parent's, kept for a value the child left
+    alone), with the file it comes from."""
+    files: dict[str, set[str]] = {}
+    for where, prov in cited:
+        files.setdefault(where, set()).add(prov.set_by)
+    return {(where, prov.set_by): f"{where}, in {prov.set_by}"
+            if len(files[where]) > 1 and prov.set_by else where for where, prov in cited}
 
 
 def rulebook(variant: Variant | str, fmt: Format = "text") -> str:
@@ -213,7 +256,7 @@ def note_text(book: Book, note: Note, ref: Callable[[str], str] = str) -> str:
     """A note in one line: basis, where, the sources (each through ``ref``), the quotation."""
     prov = note.provenance
     text = f"{BASIS_WORDS[prov.basis]} ({note.where})"
-    if prov.set_by:
+    if prov.set_by and prov.basis == "house":
         text += f", set by the variant file {prov.set_by}"
     if prov.refs:
         text += ": " + "; ".join(ref(r) for r in prov.refs)
@@ -223,8 +266,21 @@ def note_text(book: Book, note: Note, ref: Callable[[str], str] = str) -> str:
 
 
 def editorial_text(prov: Provenance) -> str:
-    """An editorial choice's rationale and the alternatives a variant file may pick."""
+    """An editorial choice's (or an inference's) rationale and the alternatives a variant file
+    may pick, if any."""
+    if not prov.alternatives:
+        return prov.rationale
     return f"{prov.rationale} Alternatives: {'; '.join(str(a) for a in prov.alternatives)}."
+
+
+def _reasoned(note: Note) -> str | None:
+    """How the margin names a note's reasoning: an editorial choice always has one, an
+    inference may say how it was reached; other notes show none."""
+    if note.provenance.basis == "editorial":
+        return "editorial"
+    if note.provenance.basis == "inferred" and note.provenance.rationale:
+        return "inferred"
+    return None
 
 
 def source_listing(book: Book) -> list[tuple[str, str]]:
@@ -290,8 +346,10 @@ class _Text(_Writer):
         lines.append("")
         for note in section.notes:
             lines.append(f"[{note.number}] {note_text(self.book, note, self.ref)}")
-            if note.provenance.basis == "editorial":
-                lines.append(f"    EDITORIAL NOTE: {editorial_text(note.provenance)}")
+            kind = _reasoned(note)
+            if kind:
+                head = "EDITORIAL NOTE" if kind == "editorial" else "INFERENCE"
+                lines.append(f"    {head}: {editorial_text(note.provenance)}")
         lines.append("")
         return "\n".join(lines) + "\n"
 
@@ -321,9 +379,10 @@ class _Markdown(_Writer):
                   for index, (text, marks) in enumerate(section.clauses, start=1)]
         lines.append("")
         for note in section.notes:
-            if note.provenance.basis == "editorial":
-                lines += [f"> **Editorial note** ({note.where}): "
-                          f"{editorial_text(note.provenance)}", ""]
+            kind = _reasoned(note)
+            if kind:
+                head = "Editorial note" if kind == "editorial" else "Inference"
+                lines += [f"> **{head}** ({note.where}): {editorial_text(note.provenance)}", ""]
         lines += [f"[^{note.number}]: {note_text(self.book, note, self.ref)}"
                   for note in section.notes]
         lines.append("")
@@ -372,11 +431,14 @@ class _Rst(_Writer):
                          + "".join(f" [{n}]_" for n in marks))
             lines.append("")
         for note in section.notes:
-            if note.provenance.basis == "editorial":
-                lines += [f".. admonition:: Editorial choice ({note.where})", "",
-                          f"   {_rst_escape(note.provenance.rationale)}", "",
-                          "   Alternatives: " + "; ".join(
-                              _rst_escape(str(a)) for a in note.provenance.alternatives), ""]
+            kind = _reasoned(note)
+            if kind:
+                head = "Editorial choice" if kind == "editorial" else "Inference"
+                lines += [f".. admonition:: {head} ({_rst_escape(note.where)})", "",
+                          f"   {_rst_escape(note.provenance.rationale)}", ""]
+                if note.provenance.alternatives:
+                    lines += ["   Alternatives: " + "; ".join(
+                        _rst_escape(str(a)) for a in note.provenance.alternatives), ""]
         for note in section.notes:
             text = _rst_escape_note(note_text(self.book, note, self.ref))
             lines += [f".. [{note.number}] {text}", ""]

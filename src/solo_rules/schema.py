@@ -58,8 +58,13 @@ class Provenance:
     alternatives: tuple[str, ...] = ()
     rationale: str = ""
     quote: str = ""
-    #: the id of the variant file that set the value, for a house rule (set by the loader)
+    #: the id of the variant file that wrote the note, or for a house rule set the value
+    #: without one (set by the loader)
     set_by: str = ""
+    #: the rule the note was written for in that file: its slot (``deal``) or a parameter or
+    #: item (``deal.cut``, ``contracts.contracts.solo``); a note vouches for that rule's value
+    #: as the file had it, and goes wherever the value goes unchanged (set by the loader)
+    written_for: str = ""
 
 
 @attrs.frozen

@@ -34,7 +34,7 @@ from solo_rules.errors import SoloRulesError, VariantError, shown
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["SlotRule", "Variant", "available_overlays", "available_variants", "derive",
-           "load_variant", "overlay_bases", "overlay_title", "variant_dir"]
+           "file_modules", "load_variant", "overlay_bases", "overlay_title", "variant_dir"]
 
 SCHEMA = 1
 _TOP_KEYS = {"schema", "id", "title", "extends", "status", "kind", "summary", "sources",
@@ -230,6 +230,19 @@ def load_variant(
     return _load(base, tuple(_chain(_locate_overlay(str(overlay))) for overlay in overlays))
 
 
+def file_modules(source: str | Path) -> dict[str, RuleModule]:
+    """The rule module of each slot as the variant file ``source`` (an id or a path) resolves
+    on its own, an abstract base included: the values its notes were written for. An overlay
+    alone names no modules, so it has none."""
+    tree, _ = _resolve(_chain(_locate(str(source))))
+    out = {}
+    for slot, node in (tree.get("rules") or {}).items():
+        cls = rules_base.module_class(str((node or {}).get("module")))
+        if cls is not None:
+            out[slot] = _converter.structure((node or {}).get("params") or {}, cls)
+    return out
+
+
 def _locate_overlay(source: str) -> Path:
     """The file of an overlay named by id or path; an unknown id names the known overlays."""
     path = Path(source)
@@ -244,9 +257,13 @@ def derive(variant: Variant, changes: Mapping[str, Any], *, name: str,
            sources: Mapping[str, Any] | None = None) -> Variant:
     """``variant`` with the dotted tree paths of ``changes`` set to their (plain) values, a
     ``None`` value deleting one, and ``sources`` added; checked like a file and named
-    ``<id>+<name>``. Used to isolate one rule change (``solo_rules.compare``)."""
+    ``<id>+<name>``, whose house rule a changed value is unless the changes give its note
+    (``rules.<slot>.provenance.params.<param>``). Used to isolate one rule change
+    (``solo_rules.compare``) and for a session's preferred suit (``solo_rules.match``)."""
     tree = _plain(variant.tree)
+    before = _plain(tree.get("rules") or {})
     tree["sources"] = {**_plain(sources or {}), **tree.get("sources", {})}
+    written: dict[str, dict[str, Any]] = {}  # per slot, what the change writes besides values
     for dotted, value in changes.items():
         *parents, last = dotted.split(".")
         node = tree
@@ -256,8 +273,30 @@ def derive(variant: Variant, changes: Mapping[str, Any], *, name: str,
             node.pop(last, None)
         else:
             node[last] = _plain(value)
+        path = dotted.split(".")
+        if len(path) > 1 and path[0] == "rules" and (
+                len(path) == 2 or path[2] in ("module", "provenance")):
+            _set(written.setdefault(path[1], {}), path[2:], _plain(value))
     tree["id"] = f"{variant.id}+{name}"
+    for slot, node in (tree.get("rules") or {}).items():
+        parent = before.get(slot)
+        if isinstance(node, dict) and node != parent:
+            own = written.get(slot, {})
+            notes = _slot_notes(slot, parent, node, own, tree["id"])
+            if notes is not None:
+                node["provenance"] = notes
     return _intern(tree, variant.lineage, (*variant.overlays, name), f"<{tree['id']}>")
+
+
+def _set(node: dict[str, Any], path: Sequence[str], value: Any) -> None:
+    """Set the value at ``path`` in ``node`` (the whole of it for an empty path)."""
+    if not path:
+        node.clear()
+        node.update(value if isinstance(value, dict) else {})
+        return
+    for key in path[:-1]:
+        node = node.setdefault(key, {})
+    node[path[-1]] = value
 
 
 @attrs.frozen
@@ -281,8 +320,8 @@ def _load(base: tuple[_File, ...], layers: tuple[tuple[_File, ...], ...]) -> Var
     for layer in layers:
         otree, _ = _resolve(layer)
         _check_declares(otree, tree, layer[0].path, lineage)
-        over = _own_provenance(otree, tree)
-        tree = _merge(tree, {k: v for k, v in over.items() if k in ("rules", "sources")})
+        tree = _over(tree, {k: v for k, v in otree.items() if k in ("rules", "sources")},
+                     str(otree["id"]))
         names.append(str(otree["id"]))
     if names:
         tree = {**tree, "id": f"{tree['id']}+{'+'.join(names)}"}
@@ -456,65 +495,227 @@ def _checked(path: Path) -> _File:
 def _resolve(chain: tuple[_File, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The plain resolved tree of a checked chain (each child merged over its parent, which
     keeps neither status, kind nor declares) and its lineage."""
-    tree: dict[str, Any] = _plain(chain[-1].raw)
+    tree: dict[str, Any] = _signed(_plain(chain[-1].raw))
     for file in reversed(chain[:-1]):
         for key in ("status", "kind", "declares"):
             tree.pop(key, None)
-        tree = _merge(tree, _own_provenance(_plain(file.raw), tree))
+        raw = _plain(file.raw)
+        tree = _over(tree, raw, str(raw.get("id", "")))
         tree.pop("extends", None)
     return tree, tuple(str(file.raw["id"]) for file in chain)
 
 
-def _own_provenance(over: dict[str, Any], base: Mapping[str, Any]) -> dict[str, Any]:
-    """``over`` (a file to merge over ``base``) with each value it sets tied to its own
-    provenance, never the parent's: the file's note for that parameter (``param`` or
-    ``param.item``), else its slot note, else a house rule naming the file (``set_by``)."""
-    house = {"basis": "house", "set_by": str(over.get("id", ""))}
+def _signed(tree: dict[str, Any]) -> dict[str, Any]:
+    """The plain tree of a file with no parent, each of its notes signed with the file's id
+    and the rule it was written for (``Provenance.set_by``, ``written_for``)."""
+    who = str(tree.get("id", ""))
+    rules = tree.get("rules")
+    for slot, raw in (rules.items() if isinstance(rules, dict) else ()):
+        prov = raw.get("provenance") if isinstance(raw, dict) else None
+        if not isinstance(prov, dict):
+            continue
+        notes = prov.get("params")
+        signed = {key: value for key, value in prov.items() if key != "params"}
+        if "basis" in signed:
+            signed = _note(signed, who, slot)
+        if isinstance(notes, dict):
+            signed["params"] = {key: _note(note, who, f"{slot}.{key}")
+                                if isinstance(note, dict) else note
+                                for key, note in notes.items()}
+        elif "params" in prov:
+            signed["params"] = notes
+        raw["provenance"] = signed
+    return tree
+
+
+def _over(base: dict[str, Any], over: dict[str, Any], who: str) -> dict[str, Any]:
+    """``over`` (a file's plain tree, or an overlay's) merged over the resolved ``base``, each
+    slot it touches with the notes that vouch for its values now (``_slot_notes``); ``who``
+    is the id of the file that ``over`` is."""
     rules = over.get("rules")
     if not isinstance(rules, dict):
-        return over
+        return cast(dict[str, Any], _merge(base, over))
+    values = {slot: {key: value for key, value in raw.items() if key != "provenance"}
+              if isinstance(raw, dict) else raw for slot, raw in rules.items()}
+    merged = cast(dict[str, Any], _merge(base, {**over, "rules": values}))
+    base_rules: dict[str, Any] = base["rules"] if isinstance(base.get("rules"), dict) else {}
+    merged_rules = merged.get("rules")
     for slot, raw in rules.items():
-        if not isinstance(raw, dict):
+        node = merged_rules.get(slot) if isinstance(merged_rules, dict) else None
+        if not isinstance(raw, dict) or not isinstance(node, dict):
             continue
-        prov, params = raw.get("provenance") or {}, raw.get("params") or {}
-        if not (isinstance(prov, dict) and isinstance(params, dict)
-                and isinstance(prov.get("params") or {}, dict)):
-            continue  # malformed: left for the checks of ``_build`` to report
-        prov = dict(prov)
-        notes = {key: _whole(note) if isinstance(note, dict) else note
-                 for key, note in (prov.get("params") or {}).items()}
-        own = {key: value for key, value in prov.items() if key != "params"}
-        if "basis" not in own and "module" in raw:
-            own = house
-        if "basis" in own:
-            prov.update(_whole(own))
-        parent = (base.get("rules") or {}).get(slot) or {}
-        inherited = (parent.get("provenance") or {}).get("params") or {}
-        if "module" in raw and raw["module"] != parent.get("module"):
-            notes = {**{key: None for key in inherited}, **notes}  # a new module: none apply
-            inherited = {}
-        for name, value in params.items():
-            keys = [name]
-            if isinstance(value, list) and all(isinstance(i, dict) and "id" in i for i in value):
-                keys = [f"{name}.{i['id']}" for i in value if i.get("delete") is not True]
-            for key in keys:
-                if value is None or key in notes or name in notes:
-                    continue
-                if "basis" not in own:
-                    notes[key] = _whole(house)
-                elif key in inherited or name in inherited:
-                    notes[key] = _whole(own)
+        parent = base_rules.get(slot)
+        parent = parent if isinstance(parent, dict) else None
+        if "provenance" in raw and raw["provenance"] is None:
+            node.pop("provenance", None)  # deleted: ``_build`` asks for the rule's source
+            continue
+        notes = _slot_notes(slot, parent, node, raw, who)
+        if notes is None:  # malformed: merged as written, for ``_build`` to report
+            notes = _merge((parent or {}).get("provenance") or {}, raw.get("provenance") or {})
         if notes:
-            prov["params"] = notes
-        if prov:
-            rules[slot] = {**raw, "provenance": prov}
-    return over
+            node["provenance"] = notes
+        else:
+            node.pop("provenance", None)
+    return merged
 
 
-def _whole(note: dict[str, Any]) -> dict[str, Any]:
-    """A provenance note that replaces, when merged, every field of the one it overrides."""
-    return {"refs": [], "alternatives": [], "rationale": None, "quote": None, "set_by": None,
-            **note}
+#: A value that no module has: a parameter or item that is new, or gone.
+_GONE = object()
+
+
+def _slot_notes(slot: str, parent: Mapping[str, Any] | None, node: Mapping[str, Any],
+                raw: Mapping[str, Any], who: str) -> dict[str, Any] | None:
+    """The provenance of the slot ``node`` once the file ``who`` (its slot ``raw``) is merged
+    over ``parent``: a note vouches only for the value it was written for. Each parameter,
+    topic and item whose value and meaning (the module class that defines it) are unchanged
+    keeps the note that vouched for it; the file's own note for it applies wherever it wrote
+    one; a value the file changed without a note of its own takes the file's note for the
+    whole parameter or slot, else it is a house rule of the file. ``None``: not readable."""
+    prov = raw.get("provenance") or {}
+    written = prov.get("params") or {} if isinstance(prov, dict) else None
+    if not isinstance(written, dict) or not all(isinstance(n, dict | None) for n in
+                                                written.values()):
+        return None
+    written = {key: note for key, note in written.items() if note is not None}  # ``null``:
+    # no note of the file's own (an old way to drop a parent's note from a value it changes)
+    parent_prov = (parent or {}).get("provenance") or {}
+    if not isinstance(parent_prov, dict):
+        return None
+    parent_main = {key: value for key, value in parent_prov.items() if key != "params"}
+    parent_notes = parent_prov.get("params") or {}
+    own = {key: value for key, value in prov.items() if key != "params"}
+    house = {"basis": "house", "set_by": who}
+    if "basis" in own:
+        main, mine = _note(own, who, slot), True
+    elif own:  # a change to the parent's note (its quote, say) makes it this file's
+        main, mine = {**_note(_merge(parent_main, own), who, slot), "set_by": who}, True
+    elif "module" in raw and raw["module"] != (parent or {}).get("module"):
+        main, mine = house, True
+    else:
+        main, mine = parent_main, False
+    before = _values(parent) if parent is not None else {}
+    after = _values(node)
+    if before is None or after is None:  # an unknown module or bad values: ``_build`` says
+        return None
+    patterns = {key: note for key, note in written.items() if "*" in key}
+    written = {key: note for key, note in written.items() if "*" not in key}
+    lists = {key for key, (_, value) in after.items() if "." not in key and _items(value)}
+    final: dict[str, Any] = {}
+    for key in dict.fromkeys([*after, *written]):
+        wider = [prefix for prefix in _prefixes(key)[1:] if prefix in written]
+        covers = [prefix for prefix in wider if prefix not in lists]  # a note for a rule
+        pattern = next((p for p in patterns if _matches(p, key)), None)  # covers its parts;
+        if key in written:  # a list's items are rules of their own
+            final[key] = _note(written[key], who, f"{slot}.{key}")
+        elif pattern is not None:
+            final[key] = _note(patterns[pattern], who, f"{slot}.{pattern}")
+        elif covers:
+            final[key] = _note(written[covers[0]], who, f"{slot}.{covers[0]}")
+        elif before.get(key, _GONE) == after[key]:
+            final[key] = _nearest(parent_notes, parent_main, key)
+        elif wider:
+            final[key] = _note(written[wider[0]], who, f"{slot}.{wider[0]}")
+        else:
+            final[key] = main if mine else house
+    notes: dict[str, Any] = {}  # only where the nearest wider note would not say the same
+    for key in sorted(final, key=lambda k: k.count(".")):
+        if final[key] != _nearest(notes, main, key, wider_only=True):
+            notes[key] = final[key]
+    notes = {key: notes[key] for key in final if key in notes}
+    # a pattern that matches nothing is kept as written, for ``_build`` to report
+    notes.update((p, note) for p, note in patterns.items() if not any(map(
+        functools.partial(_matches, p), after)))
+    return {**main, "params": notes} if notes else dict(main)
+
+
+def _matches(pattern: str, key: str) -> bool:
+    """Whether ``key`` is one of the rules a note's key ``pattern`` names: a ``*`` stands for
+    any one part (``contracts.*.base``: the base of every contract)."""
+    parts, wanted = key.split("."), pattern.split(".")
+    return len(parts) == len(wanted) and all(w in ("*", p) for w, p in zip(wanted, parts,
+                                                                        strict=True))
+
+
+def _prefixes(key: str) -> list[str]:
+    """``key`` and each wider rule it belongs to: ``contracts.solo.base``,
+    ``contracts.solo``, ``contracts``."""
+    parts = key.split(".")
+    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
+
+
+def _nearest(notes: Mapping[str, Any], main: Any, key: str, wider_only: bool = False) -> Any:
+    """The note that vouches for ``key``: its own, else the nearest wider one's, else the
+    slot's (``wider_only``: not its own)."""
+    for prefix in _prefixes(key)[1 if wider_only else 0:]:
+        if prefix in notes:
+            return notes[prefix]
+    return main
+
+
+def _items(value: Any) -> bool:
+    """Whether a parameter's value is a list of items with ids (contracts, bids)."""
+    return isinstance(value, tuple) and bool(value) and all(hasattr(i, "id") for i in value)
+
+
+def _note(note: Mapping[str, Any], who: str, where: str) -> dict[str, Any]:
+    """A note as a file wrote it (without its deleted fields), signed with the file and the
+    rule it was written for."""
+    out = {key: value for key, value in note.items() if value is not None}
+    out.setdefault("set_by", who)
+    out.setdefault("written_for", where)
+    return out
+
+
+def _values(node: Mapping[str, Any]) -> dict[str, tuple[type, Any]] | None:
+    """Each parameter, item (``contracts.solo``), part (``exchange.ranks``,
+    ``contracts.solo.base``) and topic of a slot's module with its value and the module class
+    that defines it (what it means); ``None`` when the module or its parameters cannot be
+    read."""
+    cls = rules_base.module_class(str(node.get("module")))
+    params = node.get("params") or {}
+    if cls is None or not isinstance(params, dict):
+        return None
+    try:
+        return dict(_module_values(cls, _canonical(params)))
+    except Exception:  # cattrs and attrs validators raise many kinds; ``_build`` reports them
+        return None
+
+
+@functools.lru_cache(maxsize=512)
+def _module_values(cls: type[RuleModule], params: str) -> tuple[tuple[str, tuple[type, Any]],
+                                                                    ...]:
+    """``_values`` of the module ``cls`` with the parameters ``params`` (canonical JSON)."""
+    module = _converter.structure(json.loads(params), cls)
+    out: dict[str, tuple[type, Any]] = {}
+    for field in attrs.fields(cast(Any, cls)):
+        owner = _field_owner(cls, field.name)
+        value = getattr(module, field.name)
+        out[field.name] = (owner, value)
+        if _items(value):
+            for item in value:
+                out[f"{field.name}.{item.id}"] = (owner, item)
+                out.update((f"{field.name}.{item.id}.{part.name}",
+                            (owner, getattr(item, part.name)))
+                           for part in attrs.fields(type(item)))
+        elif attrs.has(type(value)):
+            out.update((f"{field.name}.{sub.name}", (owner, getattr(value, sub.name)))
+                       for sub in attrs.fields(type(value)))
+        elif isinstance(value, Mapping):
+            out.update((f"{field.name}.{key}", (owner, item)) for key, item in value.items())
+    for topic in cls.topics:
+        out[topic] = (next(klass for klass in reversed(cls.__mro__)
+                           if topic in vars(klass).get("topics", ())), None)
+    return tuple(out.items())
+
+
+def _field_owner(cls: type, name: str) -> type:
+    """The class that defines the attrs field ``name`` of ``cls`` (a subclass that keeps it
+    keeps its meaning)."""
+    for klass in cls.__mro__:
+        defined = vars(klass).get("__attrs_attrs__", ())
+        if any(field.name == name and not field.inherited for field in defined):
+            return klass
+    return cls
 
 
 def _merge(base: Any, over: Any) -> Any:
@@ -657,6 +858,9 @@ def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
     per_param = {}
     fields = {f.name for f in attrs.fields(cast(Any, type(module)))}
     for name, value in params_raw.items():
+        if "*" in name:
+            raise VariantError(f"{where}: {dotted}.params.{name}: the pattern names no "
+                               f"parameter, item or part of {type(module).module_id}")
         if name.split(".")[0] not in fields and name not in type(module).topics:
             raise VariantError(f"{where}: {dotted}.params.{name}: no such parameter or topic "
                                f"of {type(module).module_id}")

@@ -77,12 +77,14 @@ def test_a_hand_thrown_in_after_a_purchase_still_pays_the_price() -> None:
 
 def test_the_rulebook_and_the_seats() -> None:
     """Five seats, four in play with 8 cards each; the rulebook states the purchase as an
-    editorial reading (AMB-38) and the sit-out."""
+    editorial reading (AMB-38) and the sit-out, which S-NIE states: "In a 5 hand game, the
+    dealer sits out the hand in which he/she deals"."""
     compiled = compile(load_variant(VARIANT))
     assert (compiled.players, compiled.seated, compiled.hand_size) == (5, 4, 8)
     book = rulebook(VARIANT)
     assert "One player sits out each hand; each of the other four receives 8 cards." in book
-    assert "A player who sits out neither bids, plays, pays nor receives." in book
+    assert ("A player who sits out neither bids nor plays, and the hand is settled without him: "
+            "the seller keeps only the price.") in book
     assert "EDITORIAL NOTE: S-NIE names 'an offer' but no amount" in book
 
 

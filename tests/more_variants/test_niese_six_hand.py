@@ -74,13 +74,17 @@ def test_every_reconstructed_value_is_marked_in_provenance_and_rulebook() -> Non
     editorial choice saying RECONSTRUCTED, and the rulebook shows the status and the notes."""
     variant = load_variant(VARIANT)
     assert variant.status == "reconstructed"
-    for slot, param in (("contracts", "contracts"), ("early_end", "first_tricks"),
-                        ("deal", "packets"), ("auction", "bids")):
+    marked = (("contracts", "contracts"), ("early_end", "first_tricks"), ("deal", "packets"),
+              ("auction", "bids"), ("early_end", "last_choice"),
+              ("early_end", "stop_when_decided"), ("settlement", "stake"),
+              ("settlement", "partners_paid"))
+    for slot, param in marked:
         prov = variant.slots[slot].param_provenance[param]
         assert prov.basis == "editorial" and prov.rationale.startswith("RECONSTRUCTED (AMB-39)")
         assert "AMB-39" in prov.refs
+    assert variant.slots["early_end"].provenance.rationale.startswith("RECONSTRUCTED (AMB-39)")
     book = rulebook(VARIANT)
     assert "status: reconstructed" in book
-    assert book.count("RECONSTRUCTED (AMB-39)") == 4
+    assert book.count("RECONSTRUCTED (AMB-39)") == len(marked) + 1
     assert ("4 Trick Solo: the declarer names trumps; the declarer plays alone against the "
             "others, and he must take at least 4 tricks") in book

@@ -285,7 +285,7 @@ def test_the_rulebook_states_the_contract_the_exchange_and_the_payment() -> None
     assert "The declarer pays the holder 1 for the card" in book
     assert "Mediateur is a contract that ranks between big beg and solo." in book
     assert "Editorial choice (contracts.exchange.ranks)" in book
-    assert "Stated (contracts.exchange.payment): S-HOY" in book
+    assert "Editorial choice (contracts.exchange.payment): S-HOY" in book
 
 
 def test_a_hand_with_an_exchange_round_trips_through_a_record() -> None:

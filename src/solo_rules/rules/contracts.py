@@ -20,7 +20,14 @@ from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef, suit_word
 from solo_rules.rules.exchange import Exchange, ExchangeStage
 from solo_rules.rules.params import optional_suit
-from solo_rules.rules.slots import ContractRules, History, Rules, Stage, colour_multiplies
+from solo_rules.rules.slots import (
+    AuctionRules,
+    ContractRules,
+    History,
+    Rules,
+    Stage,
+    colour_multiplies,
+)
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Contract, GameState, Phase, build_contract, build_state, replace
 
@@ -172,18 +179,23 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
-        return self._describe(established=True)
+        return self._describe(established=True, preferred=True)
 
     def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
         """As ``describe``; where the session is still to establish the colour (a preferred
-        suit, AMB-46), its multiple is stated for the suit to come."""
+        suit, AMB-46), its multiple is stated for the suit to come; an exchange's favourite
+        suit only where a suit is preferred."""
+        auction = slots.get("auction")
         return self._describe(established=self.colour_suit is not None
-                              or not colour_multiplies(slots))
+                              or not colour_multiplies(slots),
+                              preferred=isinstance(auction, AuctionRules)
+                              and auction.preferred is not None)
 
-    def _describe(self, established: bool) -> list[Clause]:
+    def _describe(self, established: bool, preferred: bool) -> list[Clause]:
         clauses = []
         for contract in self.contracts:
-            clauses.append(Clause(_describe_contract(contract), f"contracts.{contract.id}"))
+            clauses.append(Clause(_describe_contract(contract), f"contracts.{contract.id}",
+                                  _stated_fields(contract)))
         if not established:
             clauses.append(Clause(
                 "Once the session has established the preferred suit, a game with it as trumps "
@@ -199,14 +211,14 @@ class ContractLadder(RuleModule, ContractRules, Stage):
         touts = [c for c in self.contracts if c.tout]
         if touts:
             names = ", ".join(c.name for c in touts)
-            keys = tuple(f"contracts.{c.id}" for c in touts)
+            keys = tuple(f"contracts.{c.id}.tout" for c in touts)
             clauses.append(Clause(
                 f"Tout (all the tricks) may be announced together with the declaration of {names};"
                 " the party must then take every trick.", keys[0], keys[1:]))
         if self.exchange is not None:
             name = self.contracts[self.index(self.exchange.contract)].name
             clauses += self.exchange.describe(name, self.colour_suit is not None
-                                              and self.colour_multiplier > 1)
+                                              and self.colour_multiplier > 1, preferred)
         return clauses
 
 
@@ -286,6 +298,19 @@ def _declarations(ladder: ContractLadder, preferred: Suit | None) -> tuple[Decla
                 out.append(Declaration(Action.declare(aid, contract.id, suit, tout), contract,
                                        suit, tout))
     return tuple(sorted(out, key=lambda d: d.action.id))
+
+
+def _stated_fields(contract: ContractDef) -> tuple[str, ...]:
+    """The item fields a contract's sentence states besides the contract itself, each of which
+    a variant file may source on its own (``contracts.solo.base``)."""
+    fields = ["base", "tricks"]
+    if contract.requires:
+        fields.append("requires")
+    if contract.must_head:
+        fields.append("head")
+    if contract.shows != "none":
+        fields.append("shows")
+    return tuple(f"contracts.{contract.id}.{field}" for field in fields)
 
 
 def _describe_contract(contract: ContractDef) -> str:

@@ -232,7 +232,8 @@ class PrimeOrContinue(EarlyEnd):
         clauses = [
             Clause(f"If the declarer's party wins {first}, the declarer may stop play and "
                    f"{stop}, or play on; a party that plays on must take every trick{lost}.",
-                   "first_tricks", ("prime_at", "prime_bonus")),
+                   "first_tricks", (*(("prime_at",) if self.prime_at != "first_tricks" else ()),
+                                    "prime_bonus")),
             Clause("The declarer decides from what he can see: while his partner is unknown, "
                    "a trick won by another player is not known to be his party's.",
                    "first_tricks"),
@@ -358,6 +359,9 @@ class AbandonAtFive(EarlyEnd):
 
     go_on: bool = True
     stop_when_lost: bool = True
+
+    #: that a game nobody declares is played to the last trick
+    topics = ("played_out",)
     go_on_when: Literal["sweep", "any_time"] = "sweep"
 
     def objective(self, rules: Rules, state: GameState) -> int:
@@ -428,5 +432,5 @@ class AbandonAtFive(EarlyEnd):
             clauses.append(Clause("Play also stops as soon as the party can no longer take its "
                                   "tricks.", "stop_when_lost"))
         clauses.append(Clause("A game that nobody declares is played to the last trick.",
-                              needs="declarerless"))
+                              "played_out", needs="declarerless"))
         return clauses

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+from typing import Literal, cast
 
 import attrs
 
@@ -57,12 +58,15 @@ class Exchange:
     """The exchange of ``contract``: the declarer demands a card of the first of ``ranks`` of
     which he lacks a card [AMB-48: an Ace, a King if he holds all four], its holder hands it
     over, and he gives back another card face down; he pays the giver ``payment``, or
-    ``preferred_payment`` for a card of the favourite suit [S-HOY]."""
+    ``preferred_payment`` for a card of the favourite suit [S-HOY]: the preferred suit where
+    games in it score more (``favourite: colour``), or any preferred suit, Altenburg's Acorn
+    precedence included (``favourite: preferred``, the reading of DOSSIER §2g-2)."""
 
     contract: str = "mediateur"
     ranks: tuple[Rank, ...] = attrs.field(default=(Rank.ACE, Rank.KING), converter=rank_list)
     payment: int = attrs.field(default=1, validator=attrs.validators.ge(0))
     preferred_payment: int = attrs.field(default=2, validator=attrs.validators.ge(0))
+    favourite: Literal["colour", "preferred"] = "colour"
 
     @ranks.validator
     def _some_rank(self, _attribute: object, value: tuple[Rank, ...]) -> None:
@@ -123,8 +127,9 @@ class Exchange:
         """What the declarer pays the giver of ``card``: more for the favourite suit, the
         preferred suit where games in it score more (couleur favorite) [S-HOY]."""
         preferred = rules.auction.preferred
-        if (preferred is not None and card.suit == preferred
-                and rules.contracts.value(1, Trump.of(preferred)) > 1):
+        if preferred is None or card.suit != preferred:
+            return self.payment
+        if self.favourite == "preferred" or rules.contracts.value(1, Trump.of(preferred)) > 1:
             return self.preferred_payment
         return self.payment
 
@@ -152,16 +157,25 @@ class Exchange:
 
     # -- prose -----------------------------------------------------------------------------
 
-    def describe(self, name: str, preferred_scores_more: bool) -> list[Clause]:
-        """The exchange in prose; ``name`` is the contract's name."""
+    def describe(self, name: str, preferred_scores_more: bool,
+                 preferred: bool = True) -> list[Clause]:
+        """The exchange in prose; ``name`` is the contract's name, ``preferred`` whether a suit
+        is preferred at all (else none is the favourite)."""
         first = RANK_WORDS[self.ranks[0]]
         fallback = "".join(f"; if he holds every {RANK_WORDS[a]}, a {RANK_WORDS[b]}"
                            for a, b in zip(self.ranks, self.ranks[1:], strict=False))
         if len(self.ranks) < len(Rank):
             fallback += ("; if he holds every " + " and every ".join(
                 RANK_WORDS[r] for r in self.ranks) + ", there is no exchange")
-        favourite = (f" ({self.preferred_payment} if it is of the preferred suit)"
-                     if preferred_scores_more and self.preferred_payment != self.payment else "")
+        favoured = preferred_scores_more or (self.favourite == "preferred" and preferred)
+        favourite, also = "", cast(tuple[str, ...], ())
+        if self.preferred_payment != self.payment and favoured:
+            favourite = f" ({self.preferred_payment} if it is of the preferred suit)"
+            also = ("exchange.preferred_payment", "exchange.favourite")
+        elif self.preferred_payment != self.payment and preferred:
+            favourite = (", a card of the preferred suit too, since games in it score no more "
+                         "than in another")
+            also = ("exchange.favourite",)
         return [
             Clause(f"{name}: once trumps are named and before the first lead, the declarer "
                    f"demands an {first} he does not hold, any suit, trumps included"
@@ -170,8 +184,7 @@ class Exchange:
                    "other than the card just received: only the two of them know it.",
                    "exchange"),
             Clause(f"The declarer pays the holder {self.payment} for the card{favourite}, "
-                   "whatever the result of the hand.", "exchange.payment",
-                   ("exchange.preferred_payment",) if favourite else ()),
+                   "whatever the result of the hand.", "exchange.payment", also),
         ]
 
 

@@ -174,7 +174,7 @@ class DealerBuys(PacketDeal, Stage):
         clauses = super().describe()
         clauses += [
             Clause("The dealer sits out the hand he deals: the cards are dealt to the other "
-                   "players only.", "packets"),
+                   "players only."),
             Clause(f"The last {self.peek} cards dealt to the player on the dealer's right stay "
                    "face down before him. The dealer may look at them, and at nothing else of "
                    "that hand, and then either pass or offer to buy the hand for "
@@ -185,7 +185,7 @@ class DealerBuys(PacketDeal, Stage):
                    "cards and the dealer sits the hand out.", "price"),
             Clause(f"If he accepts, the dealer pays him {self.price} at once (whatever the "
                    "hand's result), takes the whole hand and plays it, and the seller sits the "
-                   "hand out. A player who sits out neither bids, plays, pays nor receives.",
-                   "price"),
+                   "hand out. A player who sits out neither bids nor plays, and the hand is "
+                   "settled without him: the seller keeps only the price.", "price"),
         ]
         return clauses

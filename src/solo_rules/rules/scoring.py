@@ -14,7 +14,7 @@ import attrs
 
 from solo_rules.cards import Card, Rank, Suit
 from solo_rules.ranking import Trump
-from solo_rules.rules.slots import Rules, ScoringRules, colour_multiplies, ladder_of
+from solo_rules.rules.slots import Rules, ScoringRules, colour_multiplies, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, dealt_mask
 
@@ -44,6 +44,9 @@ class PartyPoints(RuleModule, ScoringRules):
     colour_covers: Literal["whole", "base"] = "whole"
     failed_tout: Literal["lost", "bonus_kept", "five_made"] = "lost"
     matadors_rule: Literal["stake", "defenders_cost", "win_only"] = "stake"
+    #: whether a made contract that bids every trick also scores ``tout_unannounced`` (the
+    #: slam bonus); no, by default: the bonus rewards playing on past the tricks bid (E34)
+    slam_when_bid: bool = False
 
     def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
         """Whether the party made its objective, and the value's components, unsigned: the
@@ -58,6 +61,9 @@ class PartyPoints(RuleModule, ScoringRules):
             parts.append(("prime", self.prime))
         if contract.tout:
             parts.append(("tout announced", self.tout_announced))
+        elif (self.slam_when_bid and made
+              and rules.contract_def(contract.kind).tricks >= rules.hand_size):
+            parts.append(("tout", self.tout_unannounced))
         elif state.flags & _CONTINUED:
             if made or self.failed_tout == "lost":
                 parts.append(("tout", self.tout_unannounced))
@@ -96,13 +102,17 @@ class PartyPoints(RuleModule, ScoringRules):
 
     def describe(self) -> list[Clause]:
         """The bonuses that are worth something (a variant may set one to 0 to drop it)."""
-        return self._describe(colour=True)
+        return self._describe(colour=True, every_trick_bid=True)
 
     def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
-        """As ``describe``, naming the colour's multiple only where a colour multiplies."""
-        return self._describe(colour=colour_multiplies(slots))
+        """As ``describe``, naming the colour's multiple only where a colour multiplies, and a
+        slam that was bid only where a contract bids every trick."""
+        pack = pack_of(slots)
+        hand = len(pack.cards) // (pack.players - pack.sits_out)
+        return self._describe(colour=colour_multiplies(slots), every_trick_bid=any(
+            c.tricks >= hand for c in ladder_of(slots).contracts))
 
-    def _describe(self, colour: bool) -> list[Clause]:
+    def _describe(self, colour: bool, every_trick_bid: bool) -> list[Clause]:
         absent = [(word, param) for word, param, value in (
             ("prime", "prime", self.prime), ("Tout", "tout_unannounced", self.tout_unannounced),
             ("matadors", "matadors", self.matadors)) if not value]
@@ -120,6 +130,12 @@ class PartyPoints(RuleModule, ScoringRules):
                                   f"all the tricks{announced}; the party must then take every "
                                   "trick.", "tout_unannounced",
                                   ("tout_announced",) if self.tout_announced else ()))
+        if self.tout_unannounced and every_trick_bid:
+            clauses.append(Clause(
+                f"A made contract that bids every trick also scores the Tout's "
+                f"{self.tout_unannounced}." if self.slam_when_bid else
+                "A made contract that bids every trick scores no Tout bonus: the bonus is for "
+                "playing on past the tricks bid.", "slam_when_bid"))
         if self.tout_unannounced:
             clauses.append(Clause({
                 "lost": "A party that played on and missed a trick loses the whole value, the "
@@ -152,7 +168,7 @@ class PartyPoints(RuleModule, ScoringRules):
                                      "only the base value is multiplied, not the bonuses."),
                                   "colour_covers"))
         clauses.append(Clause("If the party meets its objective the value is won; otherwise the "
-                              "same value is lost.", "prime"))
+                              "same value is lost."))
         return clauses
 
 
@@ -261,7 +277,8 @@ class MackersFirstLast(RuleModule, ScoringRules):
         clauses = [
             Clause("A hand is worth the value of its bid plus mackers, First and Last."),
             Clause(f"With clubs as trumps these bids have their club value: {clubs}; other bids "
-                   "keep their value.", "club_values"),
+                   "keep their value.", "club_values",
+                   tuple(f"club_values.{name}" for name in self.club_values)),
             Clause(f"Mackers are, in order, {names}. The party scores "
                    f"{self.macker} per macker if it held at least the first {self.min_mackers} "
                    "in unbroken order from the top, counting on only while the order holds.",
@@ -306,6 +323,9 @@ class GameValues(RuleModule, ScoringRules):
 
     go_on_contract: str | None = None
     go_on_value: int | None = None
+
+    #: that a game nobody declares is lost by the player it names
+    topics = ("unbid_game",)
 
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` when ``go_on_contract`` is not in the table of contracts."""
@@ -356,5 +376,5 @@ class GameValues(RuleModule, ScoringRules):
         clauses.append(Clause("If the party takes its tricks it wins the value, otherwise it "
                               "loses it."))
         clauses.append(Clause("A game that nobody declares is lost by the player it names.",
-                              needs="declarerless"))
+                              "unbid_game", needs="declarerless"))
         return clauses

@@ -221,9 +221,9 @@ class AscendingAmounts(PassingForGood):
             Clause(f"The players bid amounts: {amounts}.", "amounts", ("bids",)),
             Clause("Eldest speaks first; in turn each player either passes or bids an amount "
                    "higher than the standing bid. A player who has passed may not bid again.",
-                   "amounts"),
+                   "bids"),
             Clause("The bidding ends when everyone but the highest bidder has passed. He then "
                    "names a game whose value is at least his bid, in the suit he names.",
-                   "amounts"),
+                   "bids"),
             self.all_pass.describe(),
         ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 import attrs
 
@@ -97,9 +97,11 @@ class AllPass:
             return Clause(f"If everyone passes, {otherwise}.", "all_pass")
         holder = " and ".join(card.symbol_text for card in self.holder_of)
         games = " or ".join(f"⟨{c}⟩" for c in self.contracts)
-        them = "them both" if len(self.holder_of) > 1 else "it"
+        if len(self.holder_of) == 1:  # every card is dealt, so one card always has a holder
+            return Clause(f"If everyone passes, the player holding {holder} must play a "
+                          f"{games}.", "all_pass")
         return Clause(f"If everyone passes, the player holding {holder} must play a {games}; "
-                      f"if nobody holds {them}, {otherwise}.", "all_pass")
+                      f"if nobody holds them all, {otherwise}.", "all_pass", ("nobody_forced",))
 
 
 class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
@@ -109,6 +111,8 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
 
     phase = Phase.AUCTION
     expects = "a bid, hold or pass"
+    #: what happens when everyone passes and nobody holds the cards of a forced contract
+    topics: ClassVar[tuple[str, ...]] = ("nobody_forced",)
     #: the words besides ``pass`` that this auction takes
     extra_words: tuple[Word, ...] = ()
 

@@ -17,7 +17,7 @@ from solo_rules.rules.auction.common import AllPass, Auction, card_mask
 from solo_rules.rules.contract_def import ContractDef, suit_word
 from solo_rules.rules.params import cards, optional_suit
 from solo_rules.rules.params import cards as card_list
-from solo_rules.rules.slots import Rules, ladder_of
+from solo_rules.rules.slots import ContractRules, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, builder
 
@@ -123,6 +123,9 @@ class ImmediateHold(Auction[HoldState]):
     open_with_lowest: bool = True
 
     extra_words = (HOLD,)
+    #: besides what everyone passing does: the called partner naming the preferred suit in a
+    #: contract declared at its preferred level (EDITORIAL, DOSSIER §2g-1, AMB-07)
+    topics = ("nobody_forced", "preferred_partner")
 
     def __attrs_post_init__(self) -> None:
         if not self.levels:
@@ -179,6 +182,7 @@ class ImmediateHold(Auction[HoldState]):
                 f"with preferred_mode {self.preferred_mode}, the contracts' colour_suit must be "
                 "the preferred suit (unset until a match establishes it), got "
                 + ("none" if ladder.colour_suit is None else ladder.colour_suit.letter))
+        _one_preferred_suit(self.preferred_suit, ladder)
         self.all_pass.check(ladder)
 
     def _level_of(self, contract: str, preferred: bool) -> int:
@@ -379,7 +383,7 @@ class ImmediateHold(Auction[HoldState]):
             Clause("Eldest speaks first and may open with "
                    + (shown[0] if self._opens_lowest else "any bid")
                    + " or pass; while nobody has opened, each player in turn may open or pass.",
-                   "levels", ("open_with_lowest",)),
+                   "open_with_lowest"),
             Clause("Once a player holds a bid, the next player in turn challenges him: the "
                    "challenger passes or bids higher"
                    + (", and may jump to any higher bid" if self.jump_bids else
@@ -391,8 +395,7 @@ class ImmediateHold(Auction[HoldState]):
                       "instead hold with \"yes\" at the same bid")
                    + "; the two go on until one passes.", "jump_bids", ("hold_in_later_duels",)),
             Clause("The survivor holds against the next player in turn, until all have spoken. "
-                   "The last holder declares a contract at least as high as the bid he holds.",
-                   "levels"),
+                   "The last holder declares a contract at least as high as the bid he holds."),
             Clause("If eldest passes, the others "
                    + ("open and duel in the same way." if self.eldest_pass_duels else
                       "have no duels: each in turn speaks once, passing or bidding higher than "
@@ -439,8 +442,26 @@ class ImmediateHold(Auction[HoldState]):
             names = " or ".join(f"⟨{cid}⟩" for cid in partner_named)
             clauses.append(Clause(
                 f"In a {names} declared in {suit}, the called partner must name {suit} as "
-                "trumps.", "preferred_suit"))
+                "trumps.", "preferred_partner"))
         return clauses
+
+
+def _one_preferred_suit(preferred: Suit | None, ladder: ContractRules) -> None:
+    """Raise ``ValueError`` unless the preferred suit that ranks and binds the bids is the
+    colour that scores its multiple, where both are set: one concept, one suit [S-WIK
+    Variations: "A contract in the preferred suit ranks higher ... Games in the preferred suit
+    score double."]. A multiple with no colour while a suit is preferred is refused too."""
+    colour = ladder.colour_suit
+    if preferred is not None and colour is not None and colour != preferred:
+        raise ValueError(
+            f"the preferred suit is one suit, but rules.auction.params.preferred_suit is "
+            f"{preferred.letter} and rules.contracts.params.colour_suit is {colour.letter}: "
+            "set both to the suit that ranks, binds and scores double")
+    if preferred is not None and colour is None and ladder.colour_multiplier != 1:
+        raise ValueError(
+            f"rules.contracts.params.colour_multiplier is {ladder.colour_multiplier} but "
+            "rules.contracts.params.colour_suit is unset, so no suit would score it: set it to "
+            f"the preferred suit, {preferred.letter} (rules.auction.params.preferred_suit)")
 
 
 @functools.cache
