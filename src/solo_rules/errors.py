@@ -11,6 +11,7 @@ __all__ = [
     "InvalidStateError",
     "RecordError",
     "SoloRulesError",
+    "StudyError",
     "VariantError",
 ]
 
@@ -22,6 +23,11 @@ class SoloRulesError(ValueError):
 class VariantError(SoloRulesError):
     """A variant file or overlay is unreadable, has an unknown key or a bad value, or breaks a
     requires/conflicts declaration. The message names the file, the dotted path and the value."""
+
+
+class StudyError(SoloRulesError):
+    """A study file or study request that cannot be run: an unknown key, a bad value, a sweep
+    path the variant does not have. The message names the file and the key."""
 
 
 class CardParseError(SoloRulesError):

@@ -34,7 +34,8 @@ from solo_rules.errors import SoloRulesError, VariantError, shown
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["SlotRule", "Variant", "available_overlays", "available_variants", "derive",
-           "file_modules", "load_variant", "overlay_bases", "overlay_title", "variant_dir"]
+           "file_modules", "load_variant", "overlay_bases", "overlay_title", "variant_dir",
+           "with_params"]
 
 SCHEMA = 1
 _TOP_KEYS = {"schema", "id", "title", "extends", "status", "kind", "summary", "sources",
@@ -297,6 +298,55 @@ def _set(node: dict[str, Any], path: Sequence[str], value: Any) -> None:
     for key in path[:-1]:
         node = node.setdefault(key, {})
     node[path[-1]] = value
+
+
+def with_params(variant: Variant, changes: Mapping[str, Any], *, name: str) -> Variant:
+    """``variant`` with parameters set as an overlay file named ``name`` setting them would
+    set them: each a house rule of ``name`` (never the parent's citation), the variant named
+    ``<id>+<name>``. A path is ``rules.SLOT.params.NAME``, then an item of a list of items
+    with ids by its id, then its fields: ``rules.contracts.params.contracts.solo.base``."""
+    tree = _plain(variant.tree)
+    over: dict[str, Any] = {"id": name, "rules": {}}
+    for dotted, value in changes.items():
+        keys = dotted.split(".")
+        if len(keys) < 4 or keys[0] != "rules" or keys[2] != "params":
+            raise VariantError(f"{variant.id}: {dotted}: a parameter's path is "
+                               "rules.SLOT.params.NAME[.ITEM].FIELD")
+        node, into = tree, over
+        for depth, key in enumerate(keys[:-1]):
+            node, into = _step_into(node, into, key, keys[:depth + 1], variant.id, dotted)
+        if not isinstance(into, dict):
+            raise VariantError(f"{variant.id}: {dotted}: {keys[-2]} holds no fields")
+        into[keys[-1]] = _plain(value)
+    merged = _over(tree, {"rules": over["rules"]}, name)
+    merged["id"] = f"{variant.id}+{name}"
+    return _intern(merged, variant.lineage, (*variant.overlays, name), f"<{merged['id']}>")
+
+
+def _step_into(node: Any, into: Any, key: str, path: Sequence[str], vid: str,
+               dotted: str) -> tuple[Any, Any]:
+    """One key of a ``with_params`` path: the tree's node under it (an item of a list by its
+    id) and the overlay's node that mirrors it (made as needed)."""
+    where = ".".join(path)
+    if isinstance(node, list):
+        found = [item for item in node if isinstance(item, dict) and str(item.get("id")) == key]
+        if not found:
+            ids = ", ".join(str(item.get("id")) for item in node if isinstance(item, dict))
+            raise VariantError(f"{vid}: {dotted}: no item {key!r} in {'.'.join(path[:-1])}; "
+                               f"items: {ids or 'none'}")
+        mirror = next((item for item in into if item["id"] == found[0]["id"]), None)
+        if mirror is None:
+            mirror = {"id": found[0]["id"]}
+            into.append(mirror)
+        return found[0], mirror
+    if not isinstance(node, dict) or key not in node:
+        there = ", ".join(map(str, node)) if isinstance(node, dict) else ""
+        raise VariantError(f"{vid}: {dotted}: {where} is not in the variant"
+                           + (f"; there: {there}" if there else ""))
+    child = node[key]
+    if key not in into:
+        into[key] = [] if isinstance(child, list) else {}
+    return child, into[key]
 
 
 @attrs.frozen

@@ -20,28 +20,20 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from solo_rules.analysis.players import BOTS, play
 from solo_rules.analysis.stats import Estimate, mean, proportion
-from solo_rules.bots import Bot, HeuristicBot, RandomBot, SamplingBot, skips_forced_moves
+from solo_rules.bots import Bot
 from solo_rules.compare import incomparable, seeded_deal
 from solo_rules.errors import SoloRulesError
 from solo_rules.game import CompiledRules, compile
-from solo_rules.state import Phase
 from solo_rules.variant import Variant, load_variant
-from solo_rules.view import build_view
 
 __all__ = ["BOTS", "PairedDifference", "SimulationResult", "VariantStats", "simulate"]
 
-#: The bots a simulation can seat, by name: each made from its seed and the rules it plays.
-BOTS: dict[str, Callable[[int, CompiledRules], Bot]] = {
-    "heuristic": lambda seed, _: HeuristicBot(seed),
-    "random": lambda seed, _: RandomBot(seed),
-    "sampling": lambda seed, rules: SamplingBot(rules, seed),
-}
 #: Hands per unit of work sent to the executor (fixed, so the work is the same everywhere).
 CHUNK = 100
 #: The role of a seat in a hand with a declarer.
 ROLES = ("declarer", "partner", "defender")
-_END = Phase.END
 
 
 class _Hand(NamedTuple):
@@ -65,19 +57,8 @@ class _Hand(NamedTuple):
 def _play(rules: CompiledRules, make: Callable[[int, CompiledRules], Bot], deal_seed: int,
           deal: tuple[tuple[int, ...], int]) -> _Hand:
     """The hand ``deal`` (``seeded_deal(rules, deal_seed)``) played by bots made by ``make``."""
-    state = rules.start(*deal)
     bots = [make(deal_seed * 8 + seat, rules) for seat in range(rules.players)]
-    choose = [bot.choose for bot in bots]
-    skips = [skips_forced_moves(bot) for bot in bots]
-    legal_actions, apply = rules.legal_actions, rules.apply_id
-    while state.phase != _END:  # as ``state.view(seat)`` and ``apply_unchecked``, one call less
-        seat = state.player
-        legal = legal_actions(state)
-        if len(legal) == 1 and skips[seat]:  # a forced move: no view built, the bot not asked
-            state = apply(state, legal[0].id)
-        else:
-            state = apply(state, choose[seat](build_view(rules, state, seat, legal)).id)
-    outcome = state.outcome()
+    outcome = play(rules, rules.start(*deal), bots).end.outcome()
     contract = outcome.contract
     if contract is None:
         return _Hand("(none)", (), None, False, outcome.scores)

@@ -9,6 +9,7 @@ from solo_rules.bots.base import Bot, SkipsForcedMoves, legal_choices, skips_for
 from solo_rules.bots.heuristic import HeuristicBot
 from solo_rules.bots.random import RandomBot
 from solo_rules.bots.sampling import SamplingBot
+from solo_rules.bots.value import ValueBot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "SamplingBot", "SkipsForcedMoves", "legal_choices",
-           "skips_forced_moves"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "SamplingBot", "SkipsForcedMoves", "ValueBot",
+           "legal_choices", "skips_forced_moves"]

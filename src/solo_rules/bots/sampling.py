@@ -49,6 +49,7 @@ rollout bots also stand for its own later choices before the play.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
@@ -61,7 +62,7 @@ from solo_rules.state import GameState, Phase
 from solo_rules.variant import Variant
 from solo_rules.view import PlayerView
 
-__all__ = ["SamplingBot"]
+__all__ = ["BidSample", "SamplingBot", "solved_line"]
 
 #: The phases the solver searches: the card play and the declarer's decisions after a trick.
 _SOLVED = (Phase.PLAY, Phase.DECIDE)
@@ -70,6 +71,15 @@ _SOLVED = (Phase.PLAY, Phase.DECIDE)
 #: hands, the leader, the flags and the contract): positions with equal keys on one sample
 #: are played out along the same line.
 _LeadKey = tuple[object, ...]
+
+
+class BidSample(NamedTuple):
+    """One sampled deal of a decision before the play: the state reached on it, the seeds
+    of its rollout bots (one per seat) and the lines solved from its first leads."""
+
+    state: GameState
+    seeds: list[int]
+    lines: dict[_LeadKey, tuple[int, ...]]
 
 
 class SamplingBot:
@@ -140,15 +150,22 @@ class SamplingBot:
         samples, each action carried to the first lead and played out double-dummy."""
         rules = self.rules
         totals = [0] * len(legal)
-        for _ in range(self.bid_samples):
-            state = self._sample(view, resampler)
-            seeds = [self.rng.getrandbits(64) for _ in range(rules.players)]
-            lines: dict[_LeadKey, tuple[int, ...]] = {}
+        for state, seeds, lines in self._bid_samples(view, resampler):
             for i, action in enumerate(legal):
                 bots = [HeuristicBot(seed) for seed in seeds]
                 end = self._play_out(rules.apply_id(state, action.id), bots, lines)
                 totals[i] += rules.outcome(end).scores[view.seat]
         return legal[max(range(len(legal)), key=lambda i: (totals[i], -i))]
+
+    def _bid_samples(self, view: PlayerView, resampler: Resampler) -> list[BidSample]:
+        """``bid_samples`` fresh samples of the decision's state, each with its rollout bots'
+        seeds and an empty table of solved lines."""
+        samples = []
+        for _ in range(self.bid_samples):
+            state = self._sample(view, resampler)
+            seeds = [self.rng.getrandbits(64) for _ in range(self.rules.players)]
+            samples.append(BidSample(state, seeds, {}))
+        return samples
 
     def _sample(self, view: PlayerView, resampler: Resampler) -> GameState:
         """A state of a deal drawn uniformly from those consistent with ``view``."""
@@ -184,16 +201,29 @@ class SamplingBot:
         return self.rules.apply_id(state, bots[seat].choose(self.rules.view(state, seat)).id)
 
     def _line(self, state: GameState) -> tuple[int, ...]:
-        """The actions to the end of the hand along the solver's choices: each seat takes the
-        first of the solver's moves (its best-first order) that keeps its side's result."""
-        rules = self.rules
+        """The actions to the end of the hand along the solver's choices (``solved_line``)."""
         search = DoubleDummy(state)
-        search.makes(state)
-        line: list[int] = []
-        while not state.is_terminal:
-            gaining = state.player in search.party
-            children = [(aid, rules.apply_id(state, aid)) for aid in search.moves(state)]
-            aid, state = next((c for c in children if search.makes(c[1]) is gaining),
-                              children[0])
-            line.append(aid)
-        return tuple(line)
+        return solved_line(search, state, search.makes(state))
+
+
+def solved_line(search: DoubleDummy, state: GameState, made: bool) -> tuple[int, ...]:
+    """The actions from ``state`` (in the play, of ``search``'s hand, where the party's
+    double-dummy result is ``made``) to the end of the hand along the solver's choices: each
+    seat takes the first of the solver's moves (its best-first order) that keeps its side's
+    result. A seat of the side that loses it has none that would change it (the result is the
+    best the other side can force), so it takes the first move without a search."""
+    party = search.party
+    apply = search.rules.apply_id
+    line: list[int] = []
+    while not state.is_terminal:
+        moves = search.moves(state)
+        aid, child = moves[0], apply(state, moves[0])
+        if (state.player in party) is made and search.makes(child) is not made:
+            for move in moves[1:]:  # the winning side's first move that keeps its result
+                other = apply(state, move)
+                if search.makes(other) is made:
+                    aid, child = move, other
+                    break
+        line.append(aid)
+        state = child
+    return tuple(line)
