@@ -1,5 +1,5 @@
 """The ``solo-rules`` command: list the variants, print a rulebook, play or watch a hand or a
-match, replay a game record, compare variants and simulate them.
+match, replay a game record, compare variants, simulate them and run studies.
 
 ``solo-rules play`` is interactive when stdin is a terminal: the human plays one seat and the
 heuristic bot plays the others, each bot deciding from its own seat's view. ``--moves FILE``
@@ -20,9 +20,12 @@ import os
 import random
 import re
 import shlex
+import signal
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from importlib import metadata
 from typing import NoReturn, TextIO
 
@@ -203,7 +206,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """``compare`` and ``simulate``: the analyst's commands."""
+    """``compare``, ``simulate`` and ``study``: the analyst's commands."""
     diff = _command(commands, "compare", "list the differences between two variants' rules, "
                     "slot by slot, with witness deals on request", [
                         "solo-rules compare altenburg-1988 foster",
@@ -244,6 +247,25 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
                      help="draw the plots into FILE (png, svg, pdf; needs matplotlib): "
                           "--plot stats.png")
     sim.set_defaults(run=lambda args: _simulate(args, sys.stdout))
+    run = _command(commands, "study", "play a study file's deals in its variants (or a sweep "
+                   "of one parameter) and report its metrics with intervals", [
+                       "solo-rules study docs/examples/solo-sweep.yaml",
+                       "solo-rules study docs/examples/solo-sweep.yaml --hands 200 --json",
+                       "solo-rules study STUDY.yaml --workers 2 --out results/ --plot figures/"])
+    run.add_argument("file", metavar="FILE", help="a study file (YAML): study.yaml")
+    run.add_argument("--hands", type=int,
+                     help="deals to play instead of the file's: --hands 200")
+    run.add_argument("--workers", type=int, default=1,
+                     help="processes to use (default 1): --workers 2")
+    run.add_argument("--json", action="store_true",
+                     help="print the result as JSON (with its provenance) instead of Markdown")
+    run.add_argument("--out", metavar="DIR",
+                     help="write study.json, study.md and study.html with their figures into "
+                          "DIR, and keep each finished chunk there: run again to resume")
+    run.add_argument("--plot", metavar="DIR",
+                     help="draw the figures (seat advantage, decisiveness, contracts, "
+                          "sensitivity) into DIR as PNG (needs matplotlib): --plot figures")
+    run.set_defaults(run=lambda args: _study(args, sys.stdout))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -382,6 +404,76 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
         result.plot(args.plot)
     out.write(result.to_json() if args.json else result.table())
     return 0
+
+
+def _study(args: argparse.Namespace, out: TextIO) -> int:
+    """Run a study file, with a progress bar on a terminal; print Markdown or JSON, and
+    write the reports and figures where asked. Ctrl-C keeps the finished chunks."""
+    from solo_rules.analysis import load_study, report, study
+
+    prog = "solo-rules study"
+    if args.workers < 1:
+        raise _UsageError(prog, f"--workers {args.workers}: use at least 1")
+    if args.hands is not None and args.hands < 1:
+        raise _UsageError(prog, f"--hands {args.hands}: play at least one deal")
+    spec = load_study(args.file)
+    if args.hands is not None:
+        spec = spec.with_hands(args.hands)
+    if (args.plot or args.out) and importlib.util.find_spec("matplotlib") is None:
+        raise _UsageError(prog, "--plot and --out draw figures, which need matplotlib: pip "
+                          "install 'solo-rules[analysis]'")
+    store = None if args.out is None else os.path.join(args.out, "chunks")
+    try:
+        with _progress(spec.hands) as tick:
+            progress = None if tick is None else lambda done, _total: tick(done)
+            if args.workers == 1:
+                result = study(spec, store=store, progress=progress)
+            else:
+                with ProcessPoolExecutor(max_workers=args.workers,
+                                         initializer=_ignore_interrupts) as pool:
+                    try:
+                        result = study(spec, executor=pool, store=store, progress=progress)
+                    except BaseException:
+                        pool.shutdown(wait=False, cancel_futures=True)
+                        raise
+    except KeyboardInterrupt:
+        kept = f"; the finished chunks are kept in {store}: run it again to resume" \
+            if store else ""
+        return _fail(f"{prog}: interrupted{kept}", 130)
+    except BrokenProcessPool:
+        kept = f"; the finished chunks are kept in {store}: run it again to resume" \
+            if store else ""
+        return _fail(f"{prog}: error: a worker process died{kept}", 1)
+    figures = []
+    if args.plot:
+        figures = report.plot(result, args.plot)
+    if args.out:
+        folder = args.out
+        drawn = report.plot(result, folder)
+        names = [os.path.basename(str(path)) for path in drawn]
+        _write(os.path.join(folder, "study.json"), result.to_json())
+        _write(os.path.join(folder, "study.md"), report.markdown(result, names))
+        _write(os.path.join(folder, "study.html"), report.html_page(result, drawn))
+    out.write(result.to_json() if args.json else report.markdown(result, figures))
+    return 0
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _write(path: str, text: str) -> None:
+    """Write a report file whole (a temporary file renamed over it)."""
+    folder = os.path.dirname(path) or "."
+    try:
+        os.makedirs(folder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".part")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise SoloRulesError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 @contextlib.contextmanager

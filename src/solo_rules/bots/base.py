@@ -12,7 +12,9 @@ __all__ = ["Bot", "SkipsForcedMoves", "legal_choices", "skips_forced_moves"]
 
 
 class Bot(Protocol):
-    """A player: ``choose`` returns one of ``view.legal_actions``."""
+    """A player: ``choose`` returns one of ``view.legal_actions``. A bot may say whether its
+    choices depend on the variant's scoring and settlement with a ``reads_values``
+    attribute (the shipped bots do; a study notes when no bot of it does)."""
 
     def choose(self, view: PlayerView) -> Action: ...
 

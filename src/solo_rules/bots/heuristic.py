@@ -135,6 +135,9 @@ class HeuristicBot:
 
     #: one legal action is always its choice, and choosing it changes nothing in the bot
     skips_forced_moves: ClassVar[bool] = True
+    #: it bids and plays from its hand's strength and the legal actions: the variant's
+    #: scoring and settlement (what a contract is worth) change none of its choices
+    reads_values: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self._seed = seed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
@@ -13,6 +14,9 @@ __all__ = ["RandomBot"]
 
 class RandomBot:
     """Chooses a legal action uniformly at random, reproducibly from ``seed``."""
+
+    #: it reads nothing but the legal actions
+    reads_values: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

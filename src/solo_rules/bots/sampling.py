@@ -101,6 +101,13 @@ class SamplingBot:
         self.bid_samples = bid_samples
         self.fallback = HeuristicBot(self.rng.getrandbits(64))
 
+    @property
+    def reads_values(self) -> bool:
+        """Whether its choices depend on the variant's scoring and settlement: its bidding
+        from samples does (each choice is worth the score the variant gives it), the
+        heuristic bot's bidding (``bid_samples`` 0) does not."""
+        return self.bid_samples > 0
+
     def choose(self, view: PlayerView) -> Action:
         """The action this bot takes in ``view``."""
         legal = legal_choices(view)
