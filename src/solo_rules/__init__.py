@@ -33,6 +33,7 @@ from solo_rules.errors import (
     InvalidStateError,
     RecordError,
     SoloRulesError,
+    StudyError,
     VariantError,
 )
 from solo_rules.game import CompiledRules, compile, new_game
@@ -57,7 +58,14 @@ from solo_rules.variant import (
 )
 
 if TYPE_CHECKING:  # the lazy exports below, for the type checker
-    from solo_rules.analysis import SimulationResult, simulate
+    from solo_rules.analysis import (
+        SimulationResult,
+        Study,
+        StudyResult,
+        load_study,
+        simulate,
+        study,
+    )
     from solo_rules.compare import (
         DiffEntry,
         EntryWitness,
@@ -78,7 +86,8 @@ if TYPE_CHECKING:  # the lazy exports below, for the type checker
 #: The exports of the layers above the engine, by the module that defines them: imported on
 #: first use (PEP 562), so that ``import solo_rules`` loads the engine alone (issue 13).
 _LAZY = {
-    "SimulationResult": "analysis", "simulate": "analysis",
+    **dict.fromkeys(("SimulationResult", "Study", "StudyResult", "load_study", "simulate",
+                     "study"), "analysis"),
     **dict.fromkeys(("DiffEntry", "EntryWitness", "IncomparableError", "VariantDiff", "Witness",
                      "compare", "witness", "witnesses"), "compare"),
     "rulebook": "describe", "Match": "match", "ActionIndex": "observation",
@@ -149,6 +158,9 @@ __all__ = [
     "SimulationResult",
     "SoloRulesError",
     "Solution",
+    "Study",
+    "StudyError",
+    "StudyResult",
     "Suit",
     "Trick",
     "Trump",
@@ -162,6 +174,7 @@ __all__ = [
     "compare",
     "compile",
     "converter",
+    "load_study",
     "load_variant",
     "new_game",
     "overlay_bases",
@@ -179,6 +192,7 @@ __all__ = [
     "simulate",
     "solve",
     "structure",
+    "study",
     "to_json",
     "unstructure",
     "witness",

@@ -20,6 +20,7 @@ import os
 import random
 import re
 import shlex
+import shutil
 import signal
 import sys
 import tempfile
@@ -27,7 +28,10 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from importlib import metadata
+from pathlib import Path
 from typing import NoReturn, TextIO
+
+import attrs
 
 from solo_rules import accelerator
 from solo_rules.actions import PASS, Action
@@ -255,6 +259,8 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
     run.add_argument("file", metavar="FILE", help="a study file (YAML): study.yaml")
     run.add_argument("--hands", type=int,
                      help="deals to play instead of the file's: --hands 200")
+    run.add_argument("--bots", choices=tuple(BOTS),
+                     help="the bots to seat instead of the file's: --bots heuristic")
     run.add_argument("--workers", type=int, default=1,
                      help="processes to use (default 1): --workers 2")
     run.add_argument("--json", action="store_true",
@@ -419,6 +425,8 @@ def _study(args: argparse.Namespace, out: TextIO) -> int:
     spec = load_study(args.file)
     if args.hands is not None:
         spec = spec.with_hands(args.hands)
+    if args.bots is not None:
+        spec = attrs.evolve(spec, bots=args.bots)
     if (args.plot or args.out) and importlib.util.find_spec("matplotlib") is None:
         raise _UsageError(prog, "--plot and --out draw figures, which need matplotlib: pip "
                           "install 'solo-rules[analysis]'")
@@ -444,18 +452,27 @@ def _study(args: argparse.Namespace, out: TextIO) -> int:
         kept = f"; the finished chunks are kept in {store}: run it again to resume" \
             if store else ""
         return _fail(f"{prog}: error: a worker process died{kept}", 1)
-    figures = []
-    if args.plot:
-        figures = report.plot(result, args.plot)
+    figures = report.plot(result, args.out or args.plot) if args.out or args.plot else []
     if args.out:
-        folder = args.out
-        drawn = report.plot(result, folder)
-        names = [os.path.basename(str(path)) for path in drawn]
-        _write(os.path.join(folder, "study.json"), result.to_json())
-        _write(os.path.join(folder, "study.md"), report.markdown(result, names))
-        _write(os.path.join(folder, "study.html"), report.html_page(result, drawn))
+        names = [path.name for path in figures]
+        _write(os.path.join(args.out, "study.json"), result.to_json())
+        _write(os.path.join(args.out, "study.md"), report.markdown(result, names))
+        _write(os.path.join(args.out, "study.html"), report.html_page(result, figures))
+    if args.out and args.plot:  # drawn once, into the reports' folder
+        figures = [_copy(path, args.plot) for path in figures]
     out.write(result.to_json() if args.json else report.markdown(result, figures))
     return 0
+
+
+def _copy(path: Path, folder: str) -> Path:
+    """``path`` copied into ``folder``."""
+    target = Path(folder) / path.name
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    except OSError as exc:
+        raise SoloRulesError(f"cannot write the plot {target}: {exc.strerror or exc}") from None
+    return target
 
 
 def _ignore_interrupts() -> None:

@@ -14,7 +14,7 @@ from solo_rules.analysis.simulation import (
     simulate,
 )
 from solo_rules.analysis.stats import Estimate
-from solo_rules.analysis.study import Change, Comparison, StudyResult, study
+from solo_rules.analysis.studies import Change, Comparison, StudyResult, study
 
 __all__ = ["BOTS", "Change", "Comparison", "Estimate", "PairedDifference", "SimulationResult",
            "Study", "StudyResult", "Sweep", "VariantStats", "load_study", "make_study",

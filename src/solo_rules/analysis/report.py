@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from solo_rules.analysis.stats import Estimate
-from solo_rules.analysis.study import Change, StudyResult
+from solo_rules.analysis.studies import Change, StudyResult
 from solo_rules.errors import SoloRulesError
 
 __all__ = ["FIGURES", "html_page", "markdown", "plot", "summary"]
