@@ -142,10 +142,11 @@ def test_the_rotations_count_every_hand_and_the_seats_in_every_place() -> None:
     assert sum(roles) == pytest.approx(1.0)
 
 
-def test_the_solvers_facts_of_each_hand_agree_with_its_result() -> None:
+def test_the_solvers_facts_of_each_hand_agree_with_its_result(tmp_path: Path) -> None:
     spec = make_study(variants=["muensterland-sollo"], hands=4,
                       metrics=["contracts", "double_dummy", "decisiveness", "luck"])
     result = study(spec)
+    assert [p.name for p in plot(result, tmp_path)] == ["decisiveness.png", "contracts.png"]
     metrics = result.variants[0]
     made, makeable = metrics["made"].estimate, metrics["makeable"].estimate
     assert made.n == makeable.n == 16
@@ -282,3 +283,11 @@ def test_the_reports_carry_the_provenance_and_the_ranked_sentences(tmp_path: Pat
     assert {p.name for p in figures} == {"seats.png", "contracts.png", "sensitivity.png"}
     page = html_page(result, figures)
     assert page.count("data:image/png;base64,") == 3 and "<table>" in page
+
+
+def test_the_committed_study_of_the_variants_compared_is_of_every_shipped_variant() -> None:
+    # docs/variants-compared.md: regenerate with the command in docs/variants-compared.yaml
+    committed = json.loads((DOCS / "variants-compared" / "study.json").read_text())
+    assert list(committed["provenance"]["variants"]) == solo_rules.available_variants()
+    assert load_study(DOCS / "variants-compared.yaml").variants == tuple(
+        solo_rules.load_variant(v) for v in solo_rules.available_variants())

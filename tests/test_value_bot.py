@@ -12,6 +12,7 @@ import solo_rules
 from solo_rules import GameState, Phase
 from solo_rules.analysis.players import BOTS, reads_values
 from solo_rules.bots import HeuristicBot, RandomBot, SamplingBot, ValueBot
+from solo_rules.bots.value import FINALISTS
 from solo_rules.compare import seeded_deal
 from solo_rules.game import CompiledRules
 from solo_rules.variant import with_params
@@ -37,9 +38,11 @@ def test_the_value_bot_declares_a_solo_worth_more_where_it_declared_a_grossfrage
     views = [state.view(state.player) for state in states]
     assert str(views[0].hand) == "CK CQ SQ S8 HA HK H7 D8"
     assert views[0].legal_actions == views[1].legal_actions
-    chosen = [ValueBot(rules, 1, bid_samples=2).choose(view)
-              for rules, view in zip((cheap, dear), views, strict=True)]
+    bots = [ValueBot(rules, 1, bid_samples=2) for rules in (cheap, dear)]
+    chosen = [bot.choose(view) for bot, view in zip(bots, views, strict=True)]
     assert [action.text for action in chosen] == ["declare grossfrage", "declare solo H"]
+    # a wide choice: every declaration screened on one sample, the finalists on two others
+    assert len(views[0].legal_actions) > FINALISTS and len(bots[0].kept) == 1 + 2
 
 
 def test_the_value_bot_plays_its_cards_as_the_heuristic_bot() -> None:

@@ -19,7 +19,6 @@ import attrs
 
 from solo_rules.analysis.deals import Challenge, HandRecord
 from solo_rules.analysis.stats import (
-    Z95,
     Estimate,
     clustered_mean,
     clustered_proportion,
@@ -28,7 +27,8 @@ from solo_rules.analysis.stats import (
 )
 from solo_rules.game import CompiledRules
 
-__all__ = ["Metric", "Series", "VariantMetrics", "difference", "effect_size", "measure"]
+__all__ = ["SCORE_KEYS", "Metric", "Series", "VariantMetrics", "difference", "effect_size",
+           "measure", "report_order"]
 
 Kind = Literal["rate", "mean", "r2"]
 ROLES = ("declarer", "partner", "defender")
@@ -205,7 +205,7 @@ def measure(variant: str, rules: CompiledRules, metrics: Sequence[str], deals: i
             sums.mean("skill.gain", "challenger's gain per hand", challenge.deal,
                       challenge.score - base)
     found = {key: Metric(key, sums.labels[key], series.kind, series.estimate())
-             for key, series in sorted(sums.series.items(), key=lambda kv: _order(kv[0]))}
+             for key, series in sorted(sums.series.items(), key=lambda kv: report_order(kv[0]))}
     if "luck" in metrics:
         found["luck.r2"] = Metric("luck.r2", "score variance the double-dummy score explains",
                                   "r2", squared_correlation(solved, actual, len(solved_deals)))
@@ -222,7 +222,7 @@ _GROUPS = ("share.", "made", "makeable", "missed", "gifted", "score.", "declares
            "role_score.", "reveal.", "decisive.", "luck.", "skill.")
 
 
-def _order(key: str) -> tuple[int, str]:
+def report_order(key: str) -> tuple[int, str]:
     """Report order: by metric group, then by key (numbers in order)."""
     group = next((i for i, prefix in enumerate(_GROUPS) if key.startswith(prefix)), 99)
     head, _, tail = key.rpartition(".")
@@ -257,11 +257,3 @@ def effect_size(left: VariantMetrics, right: VariantMetrics, key: str) -> float:
         spread = math.hypot(left.series[key].spread, right.series[key].spread) / math.sqrt(2)
         return abs(y - x) / spread if spread > 0 else (math.inf if y != x else 0.0)
     return abs(y - x)
-
-
-def interval_half(estimate: Estimate) -> float:
-    """Half the width of an interval (``nan`` without one)."""
-    return estimate.width / 2 if not math.isnan(estimate.low) else math.nan
-
-
-__all__ += ["SCORE_KEYS", "Z95", "interval_half"]

@@ -9,10 +9,12 @@ from __future__ import annotations
 import base64
 import html
 import math
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from solo_rules.analysis.metrics import report_order
 from solo_rules.analysis.stats import Estimate
 from solo_rules.analysis.studies import Change, StudyResult
 from solo_rules.errors import SoloRulesError
@@ -32,6 +34,9 @@ GROUPS = (
 )
 #: The sensitivity sentences a report shows per value.
 TOP = 12
+#: The keys of a distribution's parts (a contract's share, a trick), left out where all zero.
+_DISTRIBUTION = re.compile(r"share\..+|(reveal|decisive)\.t\d+")
+_DECIDED = re.compile(r"decisive\.t(\d+)")
 
 
 class Block(NamedTuple):
@@ -133,15 +138,13 @@ def _sentence(result: StudyResult, change: Change, left: Any, right: Any) -> str
 
 def _rows(result: StudyResult, prefixes: tuple[str, ...]) -> list[list[str]]:
     variants = result.variants
-    keys: list[str] = []
-    for metrics in variants:
-        keys += [k for k in metrics.metrics if k.startswith(prefixes) and k not in keys]
+    keys = sorted({k for metrics in variants for k in metrics.metrics if k.startswith(prefixes)},
+                  key=report_order)
     rows = [["metric", *(m.variant for m in variants), "deals needed"]]
     for key in keys:
         found = [m.metrics.get(key) for m in variants]
         present = [m for m in found if m is not None]
-        if key.startswith(("share.", "reveal.t", "decisive.t")) \
-                and all(m.estimate.value == 0 for m in present):
+        if _DISTRIBUTION.fullmatch(key) and all(m.estimate.value == 0 for m in present):
             continue
         label = present[0].label
         needs = [result.wider_than_wanted(m.estimate, m.kind) for m in present]
@@ -284,8 +287,8 @@ def _seats(result: StudyResult, pyplot: Any) -> Any:
 
 
 def _decisiveness(result: StudyResult, pyplot: Any) -> Any:
-    tricks = max((int(k[len("decisive.t"):]) for m in result.variants for k in m.metrics
-                  if k.startswith("decisive.t")), default=-1)
+    tricks = max((int(found.group(1)) for m in result.variants for k in m.metrics
+                  if (found := _DECIDED.fullmatch(k))), default=-1)
     if tricks < 0:
         return None
     figure, axes = pyplot.subplots(figsize=(8, 4.5))

@@ -49,6 +49,7 @@ rollout bots also stand for its own later choices before the play.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from solo_rules.actions import Action
@@ -155,14 +156,20 @@ class SamplingBot:
              resampler: Resampler) -> Action:
         """The decision before the play with the best total score of the seat over the
         samples, each action carried to the first lead and played out double-dummy."""
+        totals = self._totals(view, legal, self._bid_samples(view, resampler))
+        return legal[max(range(len(legal)), key=lambda i: (totals[i], -i))]
+
+    def _totals(self, view: PlayerView, legal: Sequence[Action],
+                samples: Sequence[BidSample]) -> list[int]:
+        """The seat's total score over ``samples`` after each of ``legal``."""
         rules = self.rules
         totals = [0] * len(legal)
-        for state, seeds, lines in self._bid_samples(view, resampler):
+        for state, seeds, lines in samples:
             for i, action in enumerate(legal):
                 bots = [HeuristicBot(seed) for seed in seeds]
                 end = self._play_out(rules.apply_id(state, action.id), bots, lines)
                 totals[i] += rules.outcome(end).scores[view.seat]
-        return legal[max(range(len(legal)), key=lambda i: (totals[i], -i))]
+        return totals
 
     def _bid_samples(self, view: PlayerView, resampler: Resampler) -> list[BidSample]:
         """``bid_samples`` fresh samples of the decision's state, each with its rollout bots'
