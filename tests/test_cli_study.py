@@ -5,10 +5,18 @@ with exit code 2."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from solo_rules.analysis import study
 from solo_rules.cli import main
 
 SWEEP = """\
@@ -80,3 +88,78 @@ def test_a_missing_or_bad_study_file_is_one_line(tmp_path: Path,
     assert main(["study", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bad.yaml: sweep: rules.scoring.params.prim" in err
+
+
+
+# -- stopped and resumed: a real process, a real signal ----------------------------------------
+
+ONE = """\
+schema: 1
+variants: [muensterland-sollo]
+bots: heuristic
+hands: 75
+metrics: [contracts, double_dummy]
+"""
+MAIN = "import sys; from solo_rules.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def _children(pid: int) -> list[int]:
+    """The process ids of ``pid``'s children (Linux's /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def _stopped_then_resumed(tmp_path: Path, stop: Callable[[subprocess.Popen[str]], None],
+                          *args: str) -> tuple[int, int, dict[str, Any]]:
+    """Run the study of ONE (three chunks of a few seconds) with ``args`` and ``stop`` it as
+    soon as its first chunk is kept; check that it says where the kept chunks are; then run
+    the same command again to the end. The exit code, the chunks kept, the second run's
+    JSON."""
+    study_file = tmp_path / "one.yaml"
+    study_file.write_text(ONE, encoding="utf-8")
+    out = tmp_path / "out"
+    command = [sys.executable, "-c", MAIN, "study", str(study_file), "--out", str(out), *args]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True)
+    deadline = time.monotonic() + 120
+    while not list(out.glob("chunks/*/chunk-*.json")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    stop(process)
+    _, err = process.communicate(timeout=60)
+    kept = len(list(out.glob("chunks/*/chunk-*.json")))
+    assert 1 <= kept < 3, (process.returncode, err)
+    assert err.endswith(f"the finished chunks are kept in {out / 'chunks'}: run it again to "
+                        "resume\n") and err.count("\n") == 1
+    again = subprocess.run([*command, "--json"], capture_output=True, text=True, timeout=300,
+                           check=True)
+    return process.returncode, kept, json.loads(again.stdout)
+
+
+@pytest.fixture(scope="module")
+def whole_hash(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The result hash of ONE played straight through."""
+    path = tmp_path_factory.mktemp("whole") / "one.yaml"
+    path.write_text(ONE, encoding="utf-8")
+    return study(path).result_hash
+
+
+def test_ctrl_c_keeps_the_finished_chunks_and_the_same_command_resumes(
+        tmp_path: Path, whole_hash: str) -> None:
+    code, kept, again = _stopped_then_resumed(tmp_path,
+                                              lambda p: p.send_signal(signal.SIGINT))
+    assert code == 130 and kept == 1  # serial: stopped in the second chunk
+    assert again["run"]["resumed"] == 1 and again["run"]["chunks"] == 3
+    assert again["provenance"]["result_hash"] == whole_hash
+
+
+def test_a_killed_worker_stops_the_study_and_the_same_command_resumes(
+        tmp_path: Path, whole_hash: str) -> None:
+    def kill_a_worker(process: subprocess.Popen[str]) -> None:
+        os.kill(_children(process.pid)[0], signal.SIGKILL)
+
+    code, kept, again = _stopped_then_resumed(tmp_path, kill_a_worker, "--workers", "2")
+    assert code == 1
+    assert again["run"]["resumed"] == kept and again["run"]["chunks"] == 3
+    assert again["provenance"]["result_hash"] == whole_hash

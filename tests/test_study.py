@@ -266,6 +266,15 @@ def test_a_chunk_of_another_study_or_half_written_is_not_taken(small_chunks: Non
     assert redone.run["resumed"] == 1 and redone.result_hash == first.result_hash
 
 
+def test_a_chunk_played_by_other_code_of_the_library_is_not_taken(
+        small_chunks: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = study(_sweep(hands=3), store=tmp_path)
+    assert first.provenance["code"] == study_module._code()
+    monkeypatch.setattr(study_module, "_code", lambda: "0" * 64)  # an edited bot, say
+    changed = study(_sweep(hands=3), store=tmp_path)
+    assert changed.run["resumed"] == 0 and changed.provenance["key"] != first.provenance["key"]
+
+
 # -- reports ------------------------------------------------------------------------------------
 
 def test_the_reports_carry_the_provenance_and_the_ranked_sentences(tmp_path: Path) -> None:

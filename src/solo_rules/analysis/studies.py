@@ -13,6 +13,7 @@ says so rather than showing a zero effect for the wrong reason.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -159,9 +160,22 @@ def _version() -> str:
         return "unknown"
 
 
+@functools.cache
+def _code() -> str:
+    """The hex sha256 of the library's Python source (every module, by its path): the
+    version number alone does not change with the code that plays and measures a hand."""
+    package = Path(__file__).parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def _key(spec: Study, rules: Sequence[CompiledRules]) -> str:
-    """The identity of a study's hands: what they are played from, never how or where."""
-    data = {"records": RECORDS, "library": _version(), "chunk": CHUNK,
+    """The identity of a study's hands: what they are played from (the variants, the bots,
+    the seeds, the library's code), never how or where."""
+    data = {"records": RECORDS, "library": _version(), "code": _code(), "chunk": CHUNK,
             "variants": [r.variant.content_hash for r in rules], "bots": spec.bots,
             "challenger": spec.challenger, "seed": spec.seed, "rotations": spec.rotations,
             "solve": [m for m in spec.metrics if m in DOUBLE_DUMMY]}
@@ -226,7 +240,7 @@ def study(spec: Study | str | Path, *, executor: Executor | None = None,
     digest = hashlib.sha256(json.dumps(results, sort_keys=True, ensure_ascii=False).encode()
                             ).hexdigest()
     provenance = {
-        "library": f"solo-rules {_version()}", "solver": solver_build(),
+        "library": f"solo-rules {_version()}", "code": _code(), "solver": solver_build(),
         "variants": {v.id: v.content_hash for v in spec.variants}, "bots": spec.bots,
         "challenger": spec.challenger, "seed": spec.seed,
         "deal_seeds": f"{spec.seed} * 2**32 + deal, deal 0 to {spec.hands - 1}",
