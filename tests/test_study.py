@@ -168,6 +168,17 @@ def test_a_hand_decided_at_the_first_lead_is_made_exactly_when_makeable() -> Non
             assert hand.solved_score > 0  # made double-dummy: the declarer scores
 
 
+
+def test_the_skill_gap_pairs_the_challenger_with_the_regular_bots_hand_in_the_same_seat() -> None:
+    def gain(challenger: str) -> solo_rules.analysis.Estimate:
+        spec = make_study(variants=["muensterland-sollo"], bots="heuristic",
+                          challenger=challenger, hands=3, rotations=False, metrics=["skill"])
+        return study(spec).variants[0]["skill.gain"].estimate
+
+    same = gain("heuristic")  # the same bot, seeded alike: every hand played again exactly
+    assert same.n == 12 and same.value == 0 and same.low == same.high == 0
+    assert gain("random").value != 0
+
 # -- sensitivity and its notes ------------------------------------------------------------------
 
 def test_value_blind_bots_cannot_respond_to_a_change_of_scoring_and_the_study_says_so() -> None:
