@@ -23,6 +23,7 @@ from solo_rules.analysis.deals import Work, play_chunk, rotated, rotations_of
 from solo_rules.analysis.plan import load_study
 from solo_rules.analysis.report import html_page, markdown, plot
 from solo_rules.compare import seeded_deal
+from solo_rules.describe import note_of
 from solo_rules.variant import with_params
 
 DOCS = Path(__file__).parents[1] / "docs"
@@ -42,9 +43,11 @@ def test_a_swept_value_is_a_house_rule_of_the_sweep_never_the_base_variants_cita
     swept = with_params(base, {SOLO: 4}, name="solo-4")
     assert swept.id == "altenburg-1988+solo-4"
     assert {c.id: c.base for c in swept.modules["contracts"].contracts}["solo"] == 4
-    note = swept.slots["contracts"].param_provenance["contracts.solo"]
+    note = note_of(swept.slots["contracts"], "contracts.solo.base")
     assert (note.basis, note.set_by, note.refs) == ("house", "solo-4", ())
-    assert base.slots["contracts"].param_provenance["contracts.solo"].basis == "editorial"
+    assert note_of(base.slots["contracts"], "contracts.solo.base").basis == "editorial"
+    kept = note_of(swept.slots["contracts"], "contracts.solo.tricks")  # left alone: its source
+    assert kept == note_of(base.slots["contracts"], "contracts.solo.tricks")
 
 
 @pytest.mark.parametrize(("path", "message"), [
