@@ -21,6 +21,7 @@ from solo_rules.analysis import make_study, simulate, study
 from solo_rules.analysis import studies as study_module
 from solo_rules.analysis.deals import Work, play_chunk, rotated, rotations_of
 from solo_rules.analysis.plan import load_study
+from solo_rules.analysis.players import BOTS, play
 from solo_rules.analysis.report import html_page, markdown, plot
 from solo_rules.compare import seeded_deal
 from solo_rules.describe import note_of
@@ -204,6 +205,20 @@ def test_a_change_of_words_only_lets_no_metric_respond() -> None:
     assert all(not c.responds for comparison in result.comparisons
                for c in comparison.changes)
 
+
+
+def test_a_hands_checksum_is_kept_whatever_the_metrics() -> None:
+    # a sweep without the solver's metrics must still see that two values played differently
+    rules = solo_rules.compile(solo_rules.load_variant("altenburg-1988"))
+    sums = set()
+    def hand(deal: int, starts: bool) -> int:
+        bots = [BOTS["heuristic"](deal * 8 + seat, rules) for seat in range(4)]
+        return play(rules, rules.start(*seeded_deal(rules, deal)), bots, starts=starts).checksum
+
+    for deal in range(3):
+        assert hand(deal, False) == hand(deal, True)
+        sums.add(hand(deal, False))
+    assert len(sums) == 3
 
 def test_value_aware_bots_are_not_called_blind() -> None:
     spec = make_study(base="muensterland-sollo", sweep={

@@ -48,8 +48,9 @@ class Played(NamedTuple):
 def play(rules: CompiledRules, state: GameState, bots: list[Bot], *,
          starts: bool = False) -> Played:
     """``state`` played to its end by ``bots`` (one per seat), each asked only when it has a
-    choice or draws from one (``skips_forced_moves``); with ``starts``, the trick starts and
-    the checksum are kept too."""
+    choice or draws from one (``skips_forced_moves``); with ``starts``, the trick starts are
+    kept too. The checksum is always kept: a sweep's note that hands were played alike at
+    every value reads it, whatever the metrics."""
     choose = [bot.choose for bot in bots]
     skips = [skips_forced_moves(bot) for bot in bots]
     legal_actions, apply = rules.legal_actions, rules.apply_id
@@ -65,8 +66,6 @@ def play(rules: CompiledRules, state: GameState, bots: list[Bot], *,
             aid = legal[0].id
         else:
             aid = choose[seat](build_view(rules, state, seat, legal)).id
-        if starts:
-            actions.append(aid)
+        actions.append(aid)
         state = apply(state, aid)
-    checksum = zlib.crc32(",".join(map(str, actions)).encode()) if starts else 0
-    return Played(state, tuple(kept), checksum)
+    return Played(state, tuple(kept), zlib.crc32(",".join(map(str, actions)).encode()))
