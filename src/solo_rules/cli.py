@@ -264,10 +264,12 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
     run.add_argument("--workers", type=int, default=1,
                      help="processes to use (default 1): --workers 2")
     run.add_argument("--json", action="store_true",
-                     help="print the result as JSON (with its provenance) instead of Markdown")
+                     help="print the result as JSON (with its provenance) instead of Markdown: "
+                          "--json")
     run.add_argument("--out", metavar="DIR",
                      help="write study.json, study.md and study.html with their figures into "
-                          "DIR, and keep each finished chunk there: run again to resume")
+                          "DIR, and keep each finished chunk there (run it again to resume): "
+                          "--out results")
     run.add_argument("--plot", metavar="DIR",
                      help="draw the figures (seat advantage, decisiveness, contracts, "
                           "sensitivity) into DIR as PNG (needs matplotlib): --plot figures")
