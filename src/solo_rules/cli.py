@@ -21,12 +21,12 @@ import random
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from importlib import metadata
 from typing import NoReturn, TextIO
 
-from solo_rules import accelerator
+from solo_rules import accelerator, files
 from solo_rules.actions import PASS, Action
 from solo_rules.analysis import BOTS, simulate
 from solo_rules.bots import Bot, HeuristicBot
@@ -54,6 +54,8 @@ __all__ = ["main"]
 DEFAULT_VARIANT = "altenburg-1988"
 #: The longest answer read as a choice's number.
 _NUMBER = re.compile(r"[0-9]{1,4}")
+#: The longest line of a moves script (a move is a few words).
+_LONGEST_MOVE = 1_000
 
 
 class _UsageError(Exception):
@@ -534,29 +536,32 @@ def _watch_record(record: GameRecord, final: GameState, out: TextIO) -> None:
 
 @contextlib.contextmanager
 def _moves_file(name: str) -> Iterator[Iterator[tuple[int, str]]]:
-    """The numbered move lines of ``name`` (``-``: stdin), blank lines and comments left out;
-    a file that cannot be read is a one-line error."""
-    try:
-        stream = sys.stdin if name == "-" else open(name, encoding="utf-8")  # noqa: SIM115
-    except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise _UsageError("solo-rules play", f"--moves {name!r:.80}: cannot read: {why}") from None
+    """The numbered move lines of ``name`` (``-``: stdin, read as it comes, a line at most
+    ``_LONGEST_MOVE`` characters), blank lines and comments left out; a file is read whole
+    within ``files.MAX_BYTES``, and one that cannot be read (a FIFO, ``/dev/zero``) is a
+    one-line error."""
+    label = f"--moves {shown(name, 80)}"
+    if name == "-":
+        stream: Iterable[str] = iter(lambda: sys.stdin.readline(_LONGEST_MOVE + 1), "")
+    else:
+        try:
+            stream = files.read_text(name, error=SoloRulesError, label=label).splitlines()
+        except SoloRulesError as exc:
+            raise _UsageError("solo-rules play", str(exc)) from None
 
     def lines() -> Iterator[tuple[int, str]]:
         try:
             for number, line in enumerate(stream, start=1):
+                if len(line) > _LONGEST_MOVE:
+                    raise _UsageError("solo-rules play", f"{label} line {number}: longer than "
+                                      f"{_LONGEST_MOVE:,} characters")
                 text = line.split("#", 1)[0].strip()
                 if text:
                     yield number, text
         except UnicodeDecodeError:
-            raise _UsageError("solo-rules play", f"--moves {name!r:.80}: not UTF-8 "
-                              "text") from None
+            raise _UsageError("solo-rules play", f"{label}: not UTF-8 text") from None
 
-    try:
-        yield lines()
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    yield lines()
 
 
 class _Replay:

@@ -58,3 +58,19 @@ def shown(value: object, limit: int = 60) -> str:
     names the bad input without echoing all of a 5,000-character one."""
     text = repr(value)
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def check_seed(seed: object, name: str = "seed", error: type[SoloRulesError] | None = None
+               ) -> None:
+    """Refuse a seed that is not an int ``>= 0`` (a bool, ``1.5``, ``-5``, text), with one
+    message everywhere (``new_game``, ``Match.start``, ``witness``, ``simulate``, records)."""
+    if type(seed) is not int or seed < 0:
+        raise (error or InvalidStateError)(f"{name} must be an int >= 0, got {shown(seed)}")
+
+
+def check_seat(seat: object, players: int, name: str = "dealer",
+               error: type[SoloRulesError] | None = None) -> None:
+    """Refuse a seat (a dealer, a player) that is not an int ``0..players - 1``."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise (error or InvalidStateError)(f"{name} must be a seat 0..{players - 1}, got "
+                                           f"{shown(seat)}")

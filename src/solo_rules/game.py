@@ -20,7 +20,7 @@ from typing import cast
 
 from solo_rules.actions import Action, ActionSpace, Word
 from solo_rules.cards import Card, CardSet, parse_cards
-from solo_rules.errors import InvalidStateError, VariantError
+from solo_rules.errors import InvalidStateError, VariantError, check_seat, check_seed
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.record_format import GameRecord, record_of
 from solo_rules.rules.contract_def import ContractDef
@@ -358,11 +358,11 @@ def new_game(
                             f"{type(variant).__name__}")
     rules = compile(variant)
     players = rules.players
-    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
-        raise InvalidStateError(f"dealer must be a seat 0..{players - 1}, got {dealer!r:.60}")
+    if dealer is not None:
+        check_seat(dealer, players)
     if hands is None:
-        if seed is not None and (type(seed) is not int or seed < 0):
-            raise InvalidStateError(f"seed must be an int >= 0, got {seed!r:.60}")
+        if seed is not None:
+            check_seed(seed)
         if dealer is None:
             dealer = rules.first_dealer(random.Random(seed))
         masks = rules.deal(random.Random(seed), dealer)
