@@ -68,7 +68,10 @@ class _UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(self.prog, message)
+        """argparse's one-line error, any long word in it (an echoed argument) cut short."""
+        raise _UsageError(self.prog, re.sub(r"\S{80,}", lambda word: f"{word[0][:60]}... "
+                                            f"({len(word[0])} characters)",
+                                            message))
 
 
 def _version() -> str:
@@ -220,7 +223,7 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
                            "(both must deal the same pack to the same seats): --witness")
     diff.add_argument("--deals", type=int, default=200,
                       help="deals to search for witnesses (default 200): --deals 50")
-    diff.add_argument("--seed", type=int, default=0,
+    diff.add_argument("--seed", type=_seed, default=0,
                       help="the first search seed (default 0): --seed 3")
     diff.set_defaults(run=lambda args: _compare(args, sys.stdout))
     sim = _command(commands, "simulate", "play the same deals in variants with bots and "
@@ -236,7 +239,7 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
     sim.add_argument("--bot", choices=tuple(BOTS), default="heuristic",
                      help=f"the bot playing every seat (default heuristic; one of "
                           f"{', '.join(BOTS)}): --bot random")
-    sim.add_argument("--seed", type=int, default=0,
+    sim.add_argument("--seed", type=_seed, default=0,
                      help="the first deal's seed (default 0): --seed 2")
     sim.add_argument("--workers", type=int, default=1,
                      help="processes to use (default 1): --workers 2")
@@ -406,6 +409,12 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.record is not None:  # before the hand is played, so that it is not lost
+        try:
+            files.check_target(args.record, error=SoloRulesError,
+                               label=f"--record {shown(args.record, 80)}")
+        except SoloRulesError as exc:
+            raise _UsageError("solo-rules play", str(exc)) from None
     variant = load_variant(args.variant)
     rules = compile(variant)
     players = rules.players
@@ -434,7 +443,7 @@ def _play(args: argparse.Namespace) -> int:
         table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
                        else args.seat)
         code = table.play(state, bots, call)
-    if args.record:
+    if args.record is not None:
         record_of(table.last or state, seed).save(args.record)
     return code
 
@@ -458,7 +467,7 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
             break
         match = match.finish(table.last)
         table.say(f"{_totals(match.totals, number)}; seat {match.dealer} deals next")
-    if args.record:
+    if args.record is not None:
         match.to_record().save(args.record)
     return code
 

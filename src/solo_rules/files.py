@@ -49,24 +49,24 @@ def _why(exc: BaseException) -> str:
     return (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
 
 
-def _checked_path(path: object, error: type[SoloRulesError], what: str) -> str | bytes:
-    """``path`` as an ``os.open`` argument; a wrong type is a ``TypeError``, an empty one an
-    ``error``."""
+def _checked_path(path: object, error: type[SoloRulesError], what: str,
+                  label: str | None) -> tuple[str | bytes, str]:
+    """``path`` as an ``os.open`` argument, and its name for messages (``label`` if given);
+    a wrong type is a ``TypeError``, an empty path an ``error``."""
     if not isinstance(path, str | bytes | os.PathLike):
         raise TypeError(f"{what} must be a path (str or os.PathLike), got "
                         f"{type(path).__name__}")
     raw = os.fspath(path)
     if not raw:
-        raise error(f"{what}: the path is empty")
-    return raw
+        raise error(f"{label or what}: the path is empty")
+    return raw, name_of(raw) if label is None else label
 
 
 def read_text(path: str | os.PathLike[str], *, error: type[SoloRulesError],
               limit: int = MAX_BYTES, what: str = "file", label: str | None = None) -> str:
     """The UTF-8 text of the regular file ``path``, at most ``limit`` bytes; anything else
     raises one ``error`` naming the file (as ``label``, if given) and why."""
-    raw = _checked_path(path, error, what)
-    name = name_of(raw) if label is None else label
+    raw, name = _checked_path(path, error, what, label)
     try:
         handle = os.open(raw, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except (OSError, ValueError) as exc:  # missing, no permission, a NUL byte, too long
@@ -100,24 +100,23 @@ def read_text(path: str | os.PathLike[str], *, error: type[SoloRulesError],
 
 
 def check_target(path: str | os.PathLike[str], *, error: type[SoloRulesError],
-                 what: str = "file") -> Path:
+                 what: str = "file", label: str | None = None) -> Path:
     """The file a write to ``path`` replaces or makes: ``path`` itself, or a symlink's final
     target; raises ``error`` for an empty path or a directory, device node, FIFO or socket
     there, and for a folder that does not exist. Callers check before long work (a hand to
     play) so that its result is not lost at the end."""
-    raw = _checked_path(path, error, what)
-    name = name_of(raw)
+    raw, name = _checked_path(path, error, what, label)
     try:
         target = Path(os.fsdecode(os.path.realpath(raw)))
-        try:
-            info = os.stat(target)
-        except FileNotFoundError:
-            if not target.parent.is_dir():
-                raise error(f"{name}: the folder {shown(str(target.parent), 60)} does not "
-                            "exist") from None
-            return target
+        info: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        info = None
     except (OSError, ValueError) as exc:
         raise error(f"{name}: cannot write: {_why(exc)}") from None
+    if info is None:
+        if not target.parent.is_dir():
+            raise error(f"{name}: the folder {shown(str(target.parent), 60)} does not exist")
+        return target
     if not stat.S_ISREG(info.st_mode):
         raise error(f"{name}: {_kind(info.st_mode)}, not a regular file; refusing to "
                     "replace it")
