@@ -22,13 +22,13 @@ import re
 import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from importlib import metadata
 from typing import NoReturn, TextIO
 
 from solo_rules import accelerator, files
 from solo_rules.actions import PASS, Action
 from solo_rules.analysis import BOTS, simulate
+from solo_rules.analysis.chunks import process_pool
 from solo_rules.bots import Bot, HeuristicBot
 from solo_rules.cards import Card, CardSet
 from solo_rules.compare import EntryWitness, compare, witnesses
@@ -243,6 +243,9 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
                      help="the first deal's seed (default 0): --seed 2")
     sim.add_argument("--workers", type=int, default=1,
                      help="processes to use (default 1): --workers 2")
+    sim.add_argument("--timeout", type=float, metavar="SECONDS",
+                     help="with --workers, give up on a worker that takes longer than this "
+                          "per hand (default: generous, by bot): --timeout 0.5")
     sim.add_argument("--json", action="store_true",
                      help="print JSON instead of tables: --json")
     sim.add_argument("--plot", metavar="FILE",
@@ -380,9 +383,10 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
             result = simulate(args.variants, hands=args.hands, bots=args.bot, seed=args.seed,
                               progress=tick)
         else:
-            with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            with process_pool(args.workers) as pool:
                 result = simulate(args.variants, hands=args.hands, bots=args.bot,
-                                  seed=args.seed, executor=pool, progress=tick)
+                                  seed=args.seed, executor=pool, progress=tick,
+                                  timeout=args.timeout)
     if args.plot:  # first, so that a plot that cannot be written leaves no half output
         result.plot(args.plot)
     out.write(result.to_json() if args.json else result.table())

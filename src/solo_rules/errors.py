@@ -12,6 +12,7 @@ __all__ = [
     "RecordError",
     "SoloRulesError",
     "VariantError",
+    "WorkerError",
 ]
 
 
@@ -38,6 +39,11 @@ class InvalidStateError(SoloRulesError):
 
 class RecordError(SoloRulesError):
     """A game record that cannot be read or does not replay."""
+
+
+class WorkerError(SoloRulesError):
+    """A worker of a simulation died, or did not finish its chunk of work within the chunk's
+    deadline (stopped, hung); the run is abandoned."""
 
 
 class IllegalActionError(SoloRulesError):
