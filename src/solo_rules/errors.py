@@ -59,6 +59,12 @@ class IllegalActionError(SoloRulesError):
         self.legal = tuple(legal)
 
 
+def cut(text: str, limit: int = 80) -> str:
+    """``text`` for a one-line error, cut to about ``limit`` characters (a path, a message
+    that quotes a long input)."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
 def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` for a one-line error, cut to about ``limit`` characters: an error
     names the bad input without echoing all of a 5,000-character one."""

@@ -19,7 +19,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from solo_rules.errors import SoloRulesError, shown
+from solo_rules.errors import SoloRulesError, cut, shown
 
 __all__ = ["MAX_BYTES", "check_target", "name_of", "read_text", "write_text"]
 
@@ -32,7 +32,7 @@ def name_of(path: object) -> str:
     text = os.fsdecode(path) if isinstance(path, str | bytes | os.PathLike) else repr(path)
     if not text.isprintable():  # a NUL byte, a newline: shown escaped, on one line
         text = repr(text)[1:-1]
-    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
+    return cut(text, 200)
 
 
 def _kind(mode: int) -> str:

@@ -157,6 +157,9 @@ class Match:
         """Play a match record again: every hand replays (``replay``), each is dealt by the
         dealer the rules give, and the totals are the recorded ones. Raises ``RecordError``
         naming the hand (from 0) and why."""
+        if not isinstance(record, MatchRecord):
+            raise TypeError(f"Match.replay: record must be a MatchRecord, got "
+                            f"{type(record).__name__} (a hand replays with replay)")
         rules_variant = variant_of(record, variant)
         players = compile(rules_variant).players
         if not 0 <= record.first_dealer < players:

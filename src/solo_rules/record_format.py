@@ -27,7 +27,7 @@ import yaml
 
 from solo_rules import files, safe_yaml
 from solo_rules.cards import Card, CardSet, Suit
-from solo_rules.errors import RecordError, SoloRulesError, check_seed, shown
+from solo_rules.errors import RecordError, SoloRulesError, check_seed, cut, shown
 from solo_rules.ranking import Trump
 from solo_rules.serial import converter, structure, unstructure
 from solo_rules.state import GameState, Outcome
@@ -173,7 +173,7 @@ def read_record(source: str | os.PathLike[str]) -> GameRecord | MatchRecord:
     except (yaml.YAMLError, ValueError) as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
-        problem = _cut(" ".join(str(getattr(exc, "problem", None) or exc).split()))
+        problem = cut(" ".join(str(getattr(exc, "problem", None) or exc).split()))
         if isinstance(exc, safe_yaml.LimitError | safe_yaml.JSONLimitError):
             raise RecordError(f"{where}{at}: {problem}") from None
         raise RecordError(f"{where}{at}: not JSON or YAML ({problem}); is the file complete?"
@@ -310,7 +310,7 @@ def _structure(data: dict[str, Any], cls: type[R], where: str) -> R:
     except Exception as exc:  # cattrs raises exception groups; report the first problem
         problems = cattrs.transform_error(exc, format_exception=_problem) \
             if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
-        raise RecordError(f"{where}: {_cut(' '.join(problems[0].split()))}"
+        raise RecordError(f"{where}: {cut(' '.join(problems[0].split()), 200)}"
                           + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
                           ) from None
 
@@ -320,10 +320,6 @@ def _problem(exc: BaseException, kind: Any) -> str:
     if isinstance(exc, SoloRulesError):
         return str(exc)
     return cattrs.v.format_exception(exc, kind)
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= 200 else f"{text[:160]}... ({len(text)} characters)"
 
 
 def _ordered(record: GameRecord | MatchRecord) -> dict[str, Any]:

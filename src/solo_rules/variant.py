@@ -31,7 +31,7 @@ import yaml
 from solo_rules import files, safe_yaml
 from solo_rules import schema as rules_base
 from solo_rules.cards import Card, Suit, parse_card, parse_suit
-from solo_rules.errors import SoloRulesError, VariantError, shown
+from solo_rules.errors import SoloRulesError, VariantError, cut, shown
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["SlotRule", "Variant", "available_overlays", "available_variants", "derive",
@@ -50,6 +50,8 @@ MAX_ID = 100
 MAX_EXTENDS = 32
 #: The most items in one list or mapping of a variant file (the shipped ones have a dozen).
 MAX_ITEMS = 1_000
+#: The most values in one variant file (the largest shipped one has under 1,000).
+MAX_NODES = 20_000
 
 _converter = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=True)
 
@@ -112,9 +114,6 @@ _converter.register_structure_hook(str, _exactly(str, "text"))
 _converter.register_structure_hook_func(_is_list_type, _list_hook)
 
 
-def _cut(text: str) -> str:
-    """``text`` cut to a readable length for a one-line error (a path, a repr)."""
-    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
 _converter.register_structure_hook(Card, _read_text(parse_card, "a card like CQ or S7"))
 
 
@@ -237,7 +236,7 @@ def load_variant(
         source, *named = source.split("+")
         overlays = (*named, *overlays)
     if len(overlays) > MAX_EXTENDS:
-        raise VariantError(f"{_cut(str(source))}: {len(overlays)} overlays (at most "
+        raise VariantError(f"{cut(str(source))}: {len(overlays)} overlays (at most "
                            f"{MAX_EXTENDS})")
     base = _chain(_locate(str(source)))
     return _load(base, tuple(_chain(_locate_overlay(str(overlay))) for overlay in overlays))
@@ -259,8 +258,9 @@ def file_modules(source: str | Path) -> dict[str, RuleModule]:
 def _locate_overlay(source: str) -> Path:
     """The file of an overlay named by id or path; an unknown id names the known overlays."""
     path = Path(source)
-    if path.suffix in (".yaml", ".yml") or _exists(path) \
-            or (_ID.fullmatch(source) and (variant_dir() / f"{source}.yaml").is_file()):
+    if path.suffix in (".yaml", ".yml") or _exists(path) or (
+            _ID.fullmatch(source) and len(source) <= MAX_ID
+            and (variant_dir() / f"{source}.yaml").is_file()):
         return _locate(source)
     raise VariantError(f"unknown overlay {shown(source)}; known overlays: "
                        f"{', '.join(available_overlays())}")
@@ -413,12 +413,12 @@ def _locate(source: str) -> Path:
         if path.exists() and not path.is_dir():  # a FIFO, a device: refused when read
             return path
         if path.suffix in (".yaml", ".yml") or path.exists():
-            raise VariantError(f"{_cut(source)}: no such variant file")
+            raise VariantError(f"{cut(source)}: no such variant file")
     except (OSError, ValueError) as exc:
         if isinstance(exc, VariantError):
             raise
         why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise VariantError(f"{_cut(source)}: cannot read: {why}") from None
+        raise VariantError(f"{cut(source)}: cannot read: {why}") from None
     known = ", ".join(available_variants())
     raise VariantError(f"unknown variant {shown(source)}; known variants: {known}")
 
@@ -429,20 +429,20 @@ def _parse(resolved: str, mtime_ns: int, size: int, label: str) -> Any:
     a mapping comes frozen, since every later read shares it. Errors name the file ``label``."""
     text = files.read_text(resolved, error=VariantError, label=label, what="a variant file")
     try:
-        data = safe_yaml.load(text, max_items=MAX_ITEMS)
+        data = safe_yaml.load(text, max_items=MAX_ITEMS, max_nodes=MAX_NODES)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise VariantError(f"{label}{where}: {_cut(str(problem))}") from None
+        raise VariantError(f"{label}{where}: {cut(str(problem))}") from None
     except ValueError as exc:  # a bad date
-        raise VariantError(f"{label}: cannot read: {_cut(str(exc))}") from None
+        raise VariantError(f"{label}: cannot read: {cut(str(exc))}") from None
     return _frozen(data) if isinstance(data, dict) else data
 
 
 def _read(path: Path) -> _File:
     """The variant file at ``path``, which must hold a mapping."""
-    label = _cut(str(path))
+    label = cut(str(path))
     try:
         resolved = path.resolve()
         stat = resolved.stat()
@@ -797,7 +797,7 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     for sid, entry in sources.items():
         cite = entry.get("cite") if isinstance(entry, dict) else entry
         if not isinstance(cite, str):
-            raise VariantError(f"{where}: sources.{_cut(str(sid))}: expected {{cite: text}}, got "
+            raise VariantError(f"{where}: sources.{cut(str(sid))}: expected {{cite: text}}, got "
                                f"{shown(entry)}")
         cites[str(sid)] = cite
     rules = tree.get("rules") or {}
@@ -806,7 +806,7 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     slots: dict[str, SlotRule] = {}
     for slot in rules:
         if slot not in SLOTS:
-            raise VariantError(f"{where}: rules.{_cut(str(slot))}: unknown slot; slots are "
+            raise VariantError(f"{where}: rules.{cut(str(slot))}: unknown slot; slots are "
                                f"{', '.join(SLOTS)}")
     for slot in SLOTS:
         if slot in rules:
@@ -873,7 +873,7 @@ def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
             raise VariantError(f"{where}: {dotted}.params.{name}: the pattern names no "
                                f"parameter, item or part of {type(module).module_id}")
         if name.split(".")[0] not in fields and name not in type(module).topics:
-            raise VariantError(f"{where}: {dotted}.params.{_cut(str(name))}: no such "
+            raise VariantError(f"{where}: {dotted}.params.{cut(str(name))}: no such "
                                f"parameter or topic of {type(module).module_id}")
         per_param[name] = _one_provenance(value, f"{dotted}.params.{name}", where, cites)
     return main, per_param
@@ -914,7 +914,7 @@ def _explain(exc: BaseException, value: Any, dotted: str, kind: Any = None) -> s
         return _first(parts)
     if isinstance(exc, cattrs.ForbiddenExtraKeysError):
         allowed = ", ".join(field.name for field in attrs.fields(exc.cl))
-        return _first([f"{dotted}.{_cut(str(key))}: unknown key; allowed: {allowed}"
+        return _first([f"{dotted}.{cut(str(key))}: unknown key; allowed: {allowed}"
                        for key in sorted(exc.extra_fields, key=str)])
     if isinstance(exc, KeyError):
         return f"{dotted}: missing"
@@ -931,7 +931,7 @@ def _explain(exc: BaseException, value: Any, dotted: str, kind: Any = None) -> s
 
 def _listed(names: Sequence[str] | Mapping[str, Any], keep: int = 12) -> str:
     """``a, b, c`` for a message, the first ``keep`` names and how many more."""
-    listed = [_cut(str(name)) for name in list(names)[:keep]]
+    listed = [cut(str(name)) for name in list(names)[:keep]]
     more = len(names) - keep
     return ", ".join(listed) + (f" and {more} more" if more > 0 else "")
 

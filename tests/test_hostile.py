@@ -1,0 +1,140 @@
+"""Hostile files, processes and arguments (issue 29): every case of ``tests/hostile_cases.py``
+ends in one short library error (or the documented ``TypeError`` naming the parameter, or the
+case's own expected end) within ``SECONDS`` and 200 MB, each in a forked child with a memory
+and time cap (``tests/hostile_runner.py``).
+
+Run the cases alone with ``pytest tests/test_hostile.py``; ``python tests/hostile_cases.py``
+prints how many there are per family.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import solo_rules as sr
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import hostile_cases
+
+#: The longest a case may take, in seconds of the call itself.
+SECONDS = 2.0
+#: The most a case may add to the memory it started with, in MB (the child's cap, too).
+MEGABYTES = 200
+#: The longest error message a case may end in: one line, the bad input cut short.
+LONGEST = 500
+
+
+class Runner:
+    """The runner process, fed one case name at a time."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("hostile_runner.py"))],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None and self.process.stdin is not None
+        assert self.process.stdout.readline().strip() == "ready"
+
+    def run(self, name: str) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(name + "\n")
+        self.process.stdin.flush()
+        report: dict[str, Any] = json.loads(self.process.stdout.readline())
+        assert report.pop("name") == name
+        return report
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def runner() -> Iterator[Runner]:
+    process = Runner()
+    yield process
+    process.close()
+
+
+def judge(case: hostile_cases.Case, report: dict[str, Any]) -> str:
+    """What is wrong with how a case ended (empty if nothing)."""
+    end = report["end"]
+    if end == "killed":
+        return report["message"]
+    if report["seconds"] > SECONDS:
+        return f"took {report['seconds']:.2f} s"
+    if report["megabytes"] > MEGABYTES:
+        return f"took {report['megabytes']:.0f} MB"
+    if end == "result":
+        return "" if "result" in case.accept else "returned instead of refusing"
+    kind, message = report["type"], report["message"]
+    if kind == "CliExit":
+        code, _, err = message.partition("|")
+        if kind not in case.accept:
+            return f"the command ended {code}: {err!r}"
+        if code != "2" or err.count("\n") != 1 or len(err) > LONGEST or "Traceback" in err:
+            return f"the command did not end in one line and exit 2: {code} {err!r}"
+        return ""
+    if "library" in case.accept and (report["library"] or (kind == "TypeError" and any(
+            name in message for name in case.names))):
+        if "\n" in message or report["length"] > LONGEST:
+            return f"a message of {report['length']} characters or lines: {message[:300]!r}"
+        return ""
+    if kind in case.accept:
+        return ""
+    return f"{kind}: {message[:300]} at {report['where']}"
+
+
+@pytest.mark.parametrize("name", sorted(hostile_cases.CASES))
+def test_a_hostile_case_ends_in_one_short_error_within_the_caps(runner: Runner,
+                                                                 name: str) -> None:
+    case = hostile_cases.CASES[name]
+    if case.family == "special" and os.geteuid() != 0 and ("null" in name or "zero" in name):
+        pytest.skip("private device nodes need mknod, as root (CI runs as root)")
+    problem = judge(case, runner.run(name))
+    assert not problem, problem
+
+
+def test_the_table_of_wrong_calls_covers_every_public_function_and_method() -> None:
+    """Every public function, and every public method with parameters of the public classes
+    (but values' constructors, exceptions and enums), has its entry in the table."""
+    labels = set(hostile_cases.table_labels())
+    bare = {label.split("(")[0] for label in labels}
+    missing = []
+    for name in sr.__all__:
+        obj = getattr(sr, name)
+        if inspect.isfunction(obj):
+            if inspect.signature(obj).parameters and name not in bare:
+                missing.append(name)
+        elif inspect.isclass(obj) and not issubclass(obj, BaseException | int | str):
+            for method, member in vars(obj).items():
+                if (method.startswith("_") and method != "__init__") or not callable(
+                        getattr(obj, method)) or isinstance(member, property):
+                    continue
+                try:
+                    parameters = [p for p in inspect.signature(getattr(obj, method)).parameters
+                                  if p not in ("self", "cls")]
+                except (TypeError, ValueError):
+                    continue
+                label = name if method == "__init__" else f"{name}.{method}"
+                if parameters and label not in bare and not _value_constructor(obj, method):
+                    missing.append(label)
+    assert missing == []
+
+
+def _value_constructor(cls: type, method: str) -> bool:
+    """A plain value's constructor (an attrs class built from its fields), or ``Action``'s
+    factories, which the rules call while compiling: not in the table (NOT_IN_TABLE)."""
+    import attrs
+
+    return (method == "__init__" and attrs.has(cls) and cls not in (sr.CompiledRules,)) or (
+        cls is sr.Action)
