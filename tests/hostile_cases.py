@@ -22,7 +22,6 @@ import random
 import resource
 import signal
 import stat
-import sys
 import tempfile
 import threading
 import time
@@ -53,6 +52,8 @@ class Case:
     #: a TypeError must name one of these (the parameter)
     names: tuple[str, ...] = ()
     setup: Callable[[], object] | None = None
+    #: run by ``pytest -m hostile`` only
+    heavy: bool = False
 
     def run(self, made: object) -> object:
         return self.call() if self.setup is None else self.call(made)
@@ -62,9 +63,10 @@ CASES: dict[str, Case] = {}
 
 
 def case(name: str, family: str, call: Callable[..., object], accept: Accept = LIBRARY,
-         names: tuple[str, ...] = (), setup: Callable[[], object] | None = None) -> None:
+         names: tuple[str, ...] = (), setup: Callable[[], object] | None = None,
+         heavy: bool = False) -> None:
     assert name not in CASES, name
-    CASES[name] = Case(family, call, accept, names, setup)
+    CASES[name] = Case(family, call, accept, names, setup, heavy)
 
 
 class CliExit(Exception):
@@ -492,12 +494,14 @@ def _interrupted_worker() -> None:
 
 # -- the wrong-typed calls, generated from the public API's signatures ---------------------------
 
-#: The values given for one parameter at a time, the others valid.
+#: The values given for one parameter at a time, the others valid; the default run gives
+#: the first four (``QUICK``), ``pytest -m hostile`` every one.
 WRONG: dict[str, Callable[[], object]] = {
     "none": lambda: None, "float": lambda: 1.5, "nan": lambda: float("nan"),
     "text": lambda: "zz", "negative": lambda: -1, "bool": lambda: True,
     "list": lambda: [], "object": lambda: object(),
 }
+QUICK = ("none", "float", "text", "object")
 
 
 def _table() -> dict[str, tuple[Callable[..., object], dict[str, Callable[[], object]]]]:
@@ -641,8 +645,10 @@ def _call_cases() -> None:
                     arguments = {name: value() for name, value in valid.items()}
                     arguments[parameter] = make()
                     return function(**arguments)
+                entry = label.split("(")[0].rsplit(".", 1)[-1]
                 case(f"call/{label}/{parameter}={wrong}", "call", call,
-                     frozenset({"library", "result"}), (parameter,))
+                     frozenset({"library", "result"}), (parameter, f"{entry} takes"),
+                     heavy=wrong not in QUICK)
 
 
 def table_labels() -> list[str]:
@@ -659,4 +665,5 @@ _call_cases()
 if __name__ == "__main__":  # python tests/hostile_cases.py: the number of cases per family
     from collections import Counter
 
-    print(dict(Counter(c.family for c in CASES.values())), file=sys.stdout)
+    print("default run:", dict(Counter(c.family for c in CASES.values() if not c.heavy)))
+    print("pytest -m hostile:", dict(Counter(c.family for c in CASES.values() if c.heavy)))

@@ -44,6 +44,7 @@ def _virtual_bytes() -> int:
 def _child(name: str, out: int) -> None:
     """Run one case (its setup first, untimed), write how it ended to ``out``, and leave."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    os.chdir(hostile_cases.fx().folder)  # a case that writes a relative path writes there
     case = hostile_cases.CASES[name]
     made = case.setup() if case.setup is not None else None
     resource.setrlimit(resource.RLIMIT_AS, (_virtual_bytes() + MEMORY,) * 2)

@@ -9,12 +9,16 @@ prints how many there are per family.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +98,9 @@ def judge(case: hostile_cases.Case, report: dict[str, Any]) -> str:
     return f"{kind}: {message[:300]} at {report['where']}"
 
 
-@pytest.mark.parametrize("name", sorted(hostile_cases.CASES))
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.hostile) if case.heavy else name
+    for name, case in sorted(hostile_cases.CASES.items())])
 def test_a_hostile_case_ends_in_one_short_error_within_the_caps(runner: Runner,
                                                                  name: str) -> None:
     case = hostile_cases.CASES[name]
@@ -138,3 +144,60 @@ def _value_constructor(cls: type, method: str) -> bool:
 
     return (method == "__init__" and attrs.has(cls) and cls not in (sr.CompiledRules,)) or (
         cls is sr.Action)
+
+
+# -- the command line under signals (pytest -m hostile) ------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as listed:
+        return [int(child) for child in listed.read().split()]
+
+
+def _simulate_then(act: Callable[[subprocess.Popen[str], list[int]], None], *extra: str
+                   ) -> tuple[int, str, float]:
+    """Start ``solo-rules simulate --workers 2`` on a long run, wait until both workers have
+    played a while, ``act`` on it, and return its exit code, stderr and the seconds it took
+    to end after ``act``."""
+    command = [str(Path(sys.executable).with_name("solo-rules")), "simulate", "foster",
+               "--hands", "100000", "--workers", "2", *extra]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)
+        workers = _children(process.pid)
+        assert len(workers) >= 2, workers
+        acted = time.monotonic()
+        act(process, workers)
+        _, err = process.communicate(timeout=30)
+        return process.returncode, err, time.monotonic() - acted
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+@pytest.mark.hostile
+def test_ctrl_c_stops_simulate_on_workers_within_a_second_with_exit_130() -> None:
+    code, err, seconds = _simulate_then(lambda p, _: os.killpg(p.pid, signal.SIGINT))
+    assert (code, err) == (130, "solo-rules: interrupted\n")
+    assert seconds < 1.0, seconds
+
+
+@pytest.mark.hostile
+def test_a_killed_worker_is_one_line_and_exit_2() -> None:
+    code, err, _ = _simulate_then(lambda _, workers: os.kill(workers[0], signal.SIGKILL))
+    assert code == 2 and err.count("\n") == 1, err
+    assert re.fullmatch(r"solo-rules: error: a worker ended while running hands \d+\.\.\d+ "
+                        r"\(process \d+ killed by SIGKILL\); the run is abandoned\n", err), err
+
+
+@pytest.mark.hostile
+def test_a_stopped_worker_times_out_in_one_line() -> None:
+    code, err, seconds = _simulate_then(
+        lambda _, workers: os.kill(workers[0], signal.SIGSTOP), "--timeout", "0.01")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "(stopped or hung); the run is abandoned" in err
+    assert seconds < 5, seconds

@@ -254,9 +254,17 @@ class CardSet:
 
     @classmethod
     def of(cls, cards: Iterable[int]) -> CardSet:
-        """The set of the given cards."""
+        """The set of the given cards (ids 0..31)."""
+        if not isinstance(cards, Iterable) or isinstance(cards, str | bytes):
+            raise TypeError(f"CardSet.of: cards must be an iterable of card ids, got "
+                            f"{type(cards).__name__}")
         mask = 0
         for card in cards:
+            if isinstance(card, bool) or not isinstance(card, int):
+                raise TypeError(f"CardSet.of: cards must be card ids 0..31, got "
+                                f"{type(card).__name__}")
+            if not 0 <= card < 32:
+                raise CardParseError(f"{card} is not a card id 0..31")
             mask |= 1 << card
         return cls(mask)
 
@@ -300,6 +308,8 @@ class CardSet:
 
     def of_suit(self, suit: Suit) -> CardSet:
         """The cards of one printed suit."""
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit < 4:
+            raise TypeError(f"of_suit: suit must be a Suit, got {type(suit).__name__}")
         return CardSet(self.mask & (0xFF << (8 * suit)))
 
 

@@ -86,3 +86,9 @@ def check_seat(seat: object, players: int, name: str = "dealer",
     if type(seat) is not int or not 0 <= seat < players:
         raise (error or InvalidStateError)(f"{name} must be a seat 0..{players - 1}, got "
                                            f"{shown(seat)}")
+
+
+def wrong_type(where: str, name: str, expected: str, value: object) -> TypeError:
+    """The ``TypeError`` of a public entry handed a value of the wrong type: it names the
+    entry, the argument and the type it takes."""
+    return TypeError(f"{where}: {name} must be {expected}, got {type(value).__name__}")

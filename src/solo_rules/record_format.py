@@ -62,6 +62,9 @@ class RecordedVariant:
     @classmethod
     def of(cls, variant: Variant) -> RecordedVariant:
         """The reference to ``variant``."""
+        if not isinstance(variant, Variant):
+            raise TypeError(f"RecordedVariant.of: variant must be a Variant, got "
+                            f"{type(variant).__name__}")
         return cls(variant.id, variant.overlays, variant.content_hash)
 
     @property

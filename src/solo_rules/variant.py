@@ -200,7 +200,7 @@ def available_overlays() -> list[str]:
 
 def overlay_title(overlay: str | Path) -> str:
     """The title of an overlay file (an overlay alone is no variant, so it has no Variant)."""
-    raw = _read(_locate(str(overlay))).raw
+    raw = _checked(_locate(str(overlay))).raw
     return str(raw.get("title", raw["id"]))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import pickle
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -259,6 +260,9 @@ class SimulationResult:
     def plot(self, path: str | Path) -> None:
         """Draw contract frequencies and declarer score distributions, the variants side by
         side, into an image file (needs matplotlib: ``pip install 'solo-rules[analysis]'``)."""
+        if not isinstance(path, str | os.PathLike) or not os.fspath(path):
+            raise TypeError(f"plot: path must be a file name (str or os.PathLike), got "
+                            f"{shown(path)}")
         try:  # an optional dependency, imported only when a plot is asked for
             import matplotlib
 
