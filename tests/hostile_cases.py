@@ -492,6 +492,74 @@ def _interrupted_worker() -> None:
     assert found == sr.simulate("foster", hands=300)
 
 
+# -- the calls the issue names, and the command line's own arguments ----------------------------
+
+def _named_cases() -> None:
+    """The calls issue 29 found reaching internals, each now refused by the library."""
+    from solo_rules.observation import ActionIndex, Encoder
+
+    six = lambda: sr.new_game("niese-six-hand", seed=1).view(0)  # noqa: E731
+    named: dict[str, Callable[[], object]] = {
+        "compile-none": lambda: sr.compile(None),  # type: ignore[arg-type]
+        "replay-none": lambda: sr.replay(None),  # type: ignore[arg-type]
+        "solve-a-float": lambda: sr.solve(1.5),  # type: ignore[arg-type]
+        "read-record-none": lambda: sr.read_record(None),  # type: ignore[arg-type]
+        "witness-max-deals-none": lambda: sr.witness(
+            "altenburg-1988", "foster", max_deals=None),  # type: ignore[arg-type]
+        "witness-seed-nan": lambda: sr.witness("altenburg-1988", "foster", seed=float("nan")),
+        "witness-seed-text": lambda: sr.witness("altenburg-1988", "foster",
+                                                seed="x" * 10**6),  # type: ignore[arg-type]
+        "simulate-executor-a-float": lambda: sr.simulate(
+            "foster", hands=2, executor=1.5),  # type: ignore[arg-type]
+        "match-play-no-bots": lambda: sr.Match.start("foster", seed=1).play([]),
+        "action-index-99999": lambda: ActionIndex("foster").index(99999),
+        "action-index-action-minus-1": lambda: ActionIndex("foster").action(-1),
+        "rulebook-none": lambda: sr.rulebook(None),  # type: ignore[arg-type]
+        "load-variant-overlays-none": lambda: sr.load_variant(
+            "altenburg-1988", overlays=None),  # type: ignore[arg-type]
+        "load-variant-overlays-a-string": lambda: sr.load_variant(
+            "altenburg-1988", overlays="matador-renege"),  # type: ignore[arg-type]
+        "encoder-of-3-seats-given-a-6-seat-view": lambda: Encoder("heart-solo").encode(six()),
+        "match-start-seed-negative": lambda: sr.Match.start("foster", seed=-5),
+        "match-start-dealer-true": lambda: sr.Match.start("foster", dealer=True),
+        "new-game-seed-nan": lambda: sr.new_game("foster", seed=float("nan")),
+    }
+    for name, call in named.items():
+        case(f"api/{name}", "api", call, names=("variant", "record", "state", "source",
+                                               "max_deals", "executor", "bots", "overlays",
+                                               "view"))
+    cli_cases = {
+        "a-100000-character-argument": ("simulate", "foster", "--hands", "x" * 100000),
+        "a-100000-character-variant": ("rules", "v" * 100000),
+        "a-1000-overlay-id": ("rules", "altenburg-1988" + "+matador-renege" * 1000),
+        "compare-seed-negative": ("compare", "altenburg-1988", "foster", "--seed", "-5"),
+        "simulate-seed-negative": ("simulate", "foster", "--hands", "2", "--seed", "-5"),
+        "play-dealer-outside": ("play", "--watch", "--seed", "1", "--dealer", "9"),
+        "replay-a-nul-in-the-path": ("replay", "a\0b.json"),
+        "replay-a-missing-file": ("replay", "no-such-record.json"),
+    }
+    for name, argv in cli_cases.items():
+        case(f"cli/{name}", "cli", lambda argv=argv: cli(*argv), frozenset({"CliExit"}))
+    files = {"replay-a-5000-digit-integer": ("replay", '{"format": 1, "kind": "hand", "seed": '
+                                             + "9" * 5000 + "}"),
+             "replay-1000-levels": ("replay", "format: 1\nkind: hand\nv: " + "[" * 1000
+                                    + "]" * 1000 + "\n"),
+             "replay-an-alias-bomb": ("replay", _bomb(9)),
+             "play-moves-a-long-line": ("play", "play " + "C" * 10**5)}
+    for name, (command, text) in files.items():
+        case(f"cli/{name}", "cli", lambda command=command, text=text: _cli_with_file(
+            command, text), frozenset({"CliExit"}))
+
+
+def _cli_with_file(command: str, text: str) -> None:
+    """``solo-rules COMMAND FILE`` on a file holding ``text``."""
+    path = fx().folder / f"input-{random.randrange(10**9)}.txt"
+    path.write_text(text, encoding="utf-8")
+    if command == "play":
+        cli("play", "--seed", "1", "--moves", str(path))
+    cli(command, str(path))
+
+
 # -- the wrong-typed calls, generated from the public API's signatures ---------------------------
 
 #: The values given for one parameter at a time, the others valid; the default run gives
@@ -660,6 +728,7 @@ _record_cases()
 _variant_cases()
 _special_cases()
 _signal_cases()
+_named_cases()
 _call_cases()
 
 if __name__ == "__main__":  # python tests/hostile_cases.py: the number of cases per family
