@@ -19,20 +19,25 @@ import stat
 import tempfile
 from pathlib import Path
 
-from solo_rules.errors import SoloRulesError, cut, shown
+from solo_rules.errors import SoloRulesError, shown
 
 __all__ = ["MAX_BYTES", "check_target", "name_of", "read_text", "write_text"]
 
 #: The largest file read, in bytes (the shipped variants are about 10 KB, a hand's record 2 KB).
 MAX_BYTES = 1_000_000
+#: The longest path a message shows whole.
+_LONGEST_NAME = 200
 
 
 def name_of(path: object) -> str:
-    """A path for a one-line message, cut to a readable length."""
+    """A path for a one-line message; a long one keeps its start and its end (the file's
+    name, which says most: ``/tmp/.../uploads/ab12/bad.yaml``)."""
     text = os.fsdecode(path) if isinstance(path, str | bytes | os.PathLike) else repr(path)
     if not text.isprintable():  # a NUL byte, a newline: shown escaped, on one line
         text = repr(text)[1:-1]
-    return cut(text, 200)
+    if len(text) <= _LONGEST_NAME:
+        return text
+    return f"{text[:40]}...{text[-120:]} ({len(text)} characters)"
 
 
 def _kind(mode: int) -> str:

@@ -413,12 +413,12 @@ def _locate(source: str) -> Path:
         if path.exists() and not path.is_dir():  # a FIFO, a device: refused when read
             return path
         if path.suffix in (".yaml", ".yml") or path.exists():
-            raise VariantError(f"{cut(source)}: no such variant file")
+            raise VariantError(f"{files.name_of(source)}: no such variant file")
     except (OSError, ValueError) as exc:
         if isinstance(exc, VariantError):
             raise
         why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise VariantError(f"{cut(source)}: cannot read: {why}") from None
+        raise VariantError(f"{files.name_of(source)}: cannot read: {why}") from None
     known = ", ".join(available_variants())
     raise VariantError(f"unknown variant {shown(source)}; known variants: {known}")
 
@@ -442,7 +442,7 @@ def _parse(resolved: str, mtime_ns: int, size: int, label: str) -> Any:
 
 def _read(path: Path) -> _File:
     """The variant file at ``path``, which must hold a mapping."""
-    label = cut(str(path))
+    label = files.name_of(path)
     try:
         resolved = path.resolve()
         stat = resolved.stat()
