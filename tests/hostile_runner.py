@@ -101,21 +101,25 @@ def run(name: str) -> dict[str, object]:
 
 
 def summary() -> None:
-    """Run every case and print, per family, how many there are and the slowest (the seconds
-    of the call and the MB it added): ``python tests/hostile_runner.py --summary``."""
+    """Run every case and print, per family, how many there are and the slowest refused and
+    the slowest returned (the seconds of the call and the MB it added):
+    ``python tests/hostile_runner.py --summary``."""
     hostile_cases.prepare()
-    slowest: dict[str, tuple[float, float, str]] = {}
+    slowest: dict[tuple[str, str], tuple[float, float, str]] = {}
     counts: dict[str, int] = {}
     for name, case in hostile_cases.CASES.items():
         report = run(name)
         counts[case.family] = counts.get(case.family, 0) + 1
         seconds = float(report["seconds"])  # type: ignore[arg-type]
         megabytes = float(report["megabytes"])  # type: ignore[arg-type]
-        if seconds > slowest.get(case.family, (-1.0, 0.0, ""))[0]:
-            slowest[case.family] = (seconds, megabytes, name)
+        key = (case.family, "returned" if report["end"] == "result" else "refused")
+        if seconds > slowest.get(key, (-1.0, 0.0, ""))[0]:
+            slowest[key] = (seconds, megabytes, name)
     for family, count in counts.items():
-        seconds, megabytes, name = slowest[family]
-        print(f"{family:8} {count:5} cases; slowest {seconds:.3f} s ({megabytes:.0f} MB): {name}")
+        ends = [f"slowest {end} {seconds:.3f} s ({megabytes:.0f} MB): {name}"
+                for (kind, end), (seconds, megabytes, name) in sorted(slowest.items())
+                if kind == family]
+        print(f"{family:8} {count:5} cases; " + "; ".join(ends))
     print(f"{'all':8} {sum(counts.values()):5} cases")
 
 
