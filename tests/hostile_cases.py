@@ -469,6 +469,8 @@ def _signal_cases() -> None:
     case("signal/ctrl-c-to-simulate-on-a-pool", "signal", lambda: _pool_run(
         _on_first_chunk(lambda _pids: _after(0.2, interrupt)), hands=10**6),
         frozenset({"KeyboardInterrupt"}))
+    case("signal/ctrl-c-to-simulate-on-a-thread-pool", "signal", _thread_pool_run,
+         frozenset({"KeyboardInterrupt"}))
     for name, signum in (("kill", signal.SIGKILL), ("term", signal.SIGTERM)):
         case(f"signal/{name}-a-worker", "signal", lambda signum=signum: _pool_run(
             _on_first_chunk(lambda pids: os.kill(pids[0], signum))), frozenset({"WorkerError"}))
@@ -479,6 +481,16 @@ def _signal_cases() -> None:
          frozenset({"result"}))
     case("signal/a-billion-hands-start-at-once", "signal", lambda: sr.simulate(
         "foster", hands=10**9, progress=_stop), frozenset({"Stopped"}))
+
+
+def _thread_pool_run() -> object:
+    """Ctrl-C during a run on a thread pool: the chunks not yet run are cancelled, so leaving
+    the pool waits only for the chunks running."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    _after(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    with ThreadPoolExecutor(2) as pool:
+        return sr.simulate("foster", hands=10**6, executor=pool)
 
 
 def _stop(_hands: int) -> None:
