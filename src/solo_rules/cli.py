@@ -21,14 +21,14 @@ import random
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import metadata
 from typing import NoReturn, TextIO
 
-from solo_rules import accelerator
+from solo_rules import accelerator, files
 from solo_rules.actions import PASS, Action
 from solo_rules.analysis import BOTS, simulate
+from solo_rules.analysis.chunks import process_pool
 from solo_rules.bots import Bot, HeuristicBot
 from solo_rules.cards import Card, CardSet
 from solo_rules.compare import EntryWitness, compare, witnesses
@@ -54,6 +54,8 @@ __all__ = ["main"]
 DEFAULT_VARIANT = "altenburg-1988"
 #: The longest answer read as a choice's number.
 _NUMBER = re.compile(r"[0-9]{1,4}")
+#: The longest line of a moves script (a move is a few words).
+_LONGEST_MOVE = 1_000
 
 
 class _UsageError(Exception):
@@ -66,7 +68,10 @@ class _UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(self.prog, message)
+        """argparse's one-line error, any long word in it (an echoed argument) cut short."""
+        raise _UsageError(self.prog, re.sub(r"\S{80,}", lambda word: f"{word[0][:60]}... "
+                                            f"({len(word[0])} characters)",
+                                            message))
 
 
 def _version() -> str:
@@ -218,7 +223,7 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
                            "(both must deal the same pack to the same seats): --witness")
     diff.add_argument("--deals", type=int, default=200,
                       help="deals to search for witnesses (default 200): --deals 50")
-    diff.add_argument("--seed", type=int, default=0,
+    diff.add_argument("--seed", type=_seed, default=0,
                       help="the first search seed (default 0): --seed 3")
     diff.set_defaults(run=lambda args: _compare(args, sys.stdout))
     sim = _command(commands, "simulate", "play the same deals in variants with bots and "
@@ -234,10 +239,13 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
     sim.add_argument("--bot", choices=tuple(BOTS), default="heuristic",
                      help=f"the bot playing every seat (default heuristic; one of "
                           f"{', '.join(BOTS)}): --bot random")
-    sim.add_argument("--seed", type=int, default=0,
+    sim.add_argument("--seed", type=_seed, default=0,
                      help="the first deal's seed (default 0): --seed 2")
     sim.add_argument("--workers", type=int, default=1,
                      help="processes to use (default 1): --workers 2")
+    sim.add_argument("--timeout", type=float, metavar="SECONDS",
+                     help="with --workers, give up on a worker that takes longer than this "
+                          "per hand (default: generous, by bot): --timeout 0.5")
     sim.add_argument("--json", action="store_true",
                      help="print JSON instead of tables: --json")
     sim.add_argument("--plot", metavar="FILE",
@@ -375,9 +383,10 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
             result = simulate(args.variants, hands=args.hands, bots=args.bot, seed=args.seed,
                               progress=tick)
         else:
-            with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            with process_pool(args.workers) as pool:
                 result = simulate(args.variants, hands=args.hands, bots=args.bot,
-                                  seed=args.seed, executor=pool, progress=tick)
+                                  seed=args.seed, executor=pool, progress=tick,
+                                  timeout=args.timeout)
     if args.plot:  # first, so that a plot that cannot be written leaves no half output
         result.plot(args.plot)
     out.write(result.to_json() if args.json else result.table())
@@ -404,6 +413,12 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.record is not None:  # before the hand is played, so that it is not lost
+        try:
+            files.check_target(args.record, error=SoloRulesError,
+                               label=f"--record {shown(args.record, 80)}")
+        except SoloRulesError as exc:
+            raise _UsageError("solo-rules play", str(exc)) from None
     variant = load_variant(args.variant)
     rules = compile(variant)
     players = rules.players
@@ -432,7 +447,7 @@ def _play(args: argparse.Namespace) -> int:
         table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
                        else args.seat)
         code = table.play(state, bots, call)
-    if args.record:
+    if args.record is not None:
         record_of(table.last or state, seed).save(args.record)
     return code
 
@@ -456,7 +471,7 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
             break
         match = match.finish(table.last)
         table.say(f"{_totals(match.totals, number)}; seat {match.dealer} deals next")
-    if args.record:
+    if args.record is not None:
         match.to_record().save(args.record)
     return code
 
@@ -534,29 +549,32 @@ def _watch_record(record: GameRecord, final: GameState, out: TextIO) -> None:
 
 @contextlib.contextmanager
 def _moves_file(name: str) -> Iterator[Iterator[tuple[int, str]]]:
-    """The numbered move lines of ``name`` (``-``: stdin), blank lines and comments left out;
-    a file that cannot be read is a one-line error."""
-    try:
-        stream = sys.stdin if name == "-" else open(name, encoding="utf-8")  # noqa: SIM115
-    except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise _UsageError("solo-rules play", f"--moves {name!r:.80}: cannot read: {why}") from None
+    """The numbered move lines of ``name`` (``-``: stdin, read as it comes, a line at most
+    ``_LONGEST_MOVE`` characters), blank lines and comments left out; a file is read whole
+    within ``files.MAX_BYTES``, and one that cannot be read (a FIFO, ``/dev/zero``) is a
+    one-line error."""
+    label = f"--moves {shown(name, 80)}"
+    if name == "-":
+        stream: Iterable[str] = iter(lambda: sys.stdin.readline(_LONGEST_MOVE + 1), "")
+    else:
+        try:
+            stream = files.read_text(name, error=SoloRulesError, label=label).splitlines()
+        except SoloRulesError as exc:
+            raise _UsageError("solo-rules play", str(exc)) from None
 
     def lines() -> Iterator[tuple[int, str]]:
         try:
             for number, line in enumerate(stream, start=1):
+                if len(line) > _LONGEST_MOVE:
+                    raise _UsageError("solo-rules play", f"{label} line {number}: longer than "
+                                      f"{_LONGEST_MOVE:,} characters")
                 text = line.split("#", 1)[0].strip()
                 if text:
                     yield number, text
         except UnicodeDecodeError:
-            raise _UsageError("solo-rules play", f"--moves {name!r:.80}: not UTF-8 "
-                              "text") from None
+            raise _UsageError("solo-rules play", f"{label}: not UTF-8 text") from None
 
-    try:
-        yield lines()
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    yield lines()
 
 
 class _Replay:

@@ -26,7 +26,14 @@ import attrs
 
 from solo_rules.bots import Bot
 from solo_rules.cards import Suit
-from solo_rules.errors import InvalidStateError, RecordError, SoloRulesError
+from solo_rules.errors import (
+    InvalidStateError,
+    RecordError,
+    SoloRulesError,
+    check_seat,
+    check_seed,
+    shown,
+)
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.record import (
     GameRecord,
@@ -63,16 +70,16 @@ class Match:
               dealer: int | None = None) -> Match:
         """A new match of ``variant``. ``seed`` fixes the first dealer's draw and every deal
         (a random seed when ``None``, kept in ``seed``); ``dealer`` overrides the draw."""
+        if not isinstance(variant, Variant | str):
+            raise TypeError(f"Match.start: variant must be a Variant or its id, got "
+                            f"{type(variant).__name__}")
         rules = compile(load_variant(variant) if isinstance(variant, str) else variant)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        elif not isinstance(seed, int):
-            raise InvalidStateError(f"seed must be an int, got {seed!r}")
+        check_seed(seed)
         if dealer is None:
             dealer = rules.first_dealer(random.Random(seed))
-        elif not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-            raise InvalidStateError(f"dealer must be a seat 0..{rules.players - 1}, got "
-                                    f"{dealer!r}")
+        check_seat(dealer, rules.players)
         return cls(rules.variant, seed, dealer, (), dealer, (0,) * rules.players)
 
     @property
@@ -101,6 +108,9 @@ class Match:
     def finish(self, state: GameState) -> Match:
         """The match after the finished hand ``state`` (dealt by ``dealer``): recorded, its
         scores added to the totals, the deal passed on by the next-dealer rule."""
+        if not isinstance(state, GameState):
+            raise TypeError(f"Match.finish: state must be a GameState, got "
+                            f"{type(state).__name__}")
         if not state.is_terminal:
             raise InvalidStateError("finish() takes a finished hand; this one is in phase "
                                     f"{state.phase}")
@@ -122,6 +132,11 @@ class Match:
     def play(self, bots: Sequence[Bot]) -> Match:
         """Deal the next hand, let ``bots`` (one per seat) play it from their views, and
         finish it."""
+        players = len(self.totals)
+        if not isinstance(bots, Sequence) or isinstance(bots, str) or len(bots) != players \
+                or not all(callable(getattr(bot, "choose", None)) for bot in bots):
+            raise TypeError(f"Match.play: bots must be a sequence of {players} bots (each with "
+                            f"choose(view)), got {shown(bots)}")
         state = self.deal()
         while not state.is_terminal:
             seat = state.player
@@ -157,6 +172,9 @@ class Match:
         """Play a match record again: every hand replays (``replay``), each is dealt by the
         dealer the rules give, and the totals are the recorded ones. Raises ``RecordError``
         naming the hand (from 0) and why."""
+        if not isinstance(record, MatchRecord):
+            raise TypeError(f"Match.replay: record must be a MatchRecord, got "
+                            f"{type(record).__name__} (a hand replays with replay)")
         rules_variant = variant_of(record, variant)
         players = compile(rules_variant).players
         if not 0 <= record.first_dealer < players:
