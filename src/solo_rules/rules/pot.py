@@ -39,9 +39,10 @@ class StammFees(RuleModule, ScoringRules):
     loser to each opponent [S-PIE-ROT]: ``matador`` per matador of the party's (its unbroken
     run from the top trump, AMB-80 a; or each of the three named matadors it holds,
     ``matadors: named``, b), ``prime`` for the first five tricks won straight when the declarer
-    stops after them (AMB-75 a), and ``tout`` for all the tricks after going on, paid by the
-    declarer if a later trick escapes him, who still wins his game (AMB-76 a, c). The game
-    itself is paid by the Stamm (``settlement.pot_and_fees``), not by a value."""
+    stops after them (AMB-75 a), and ``tout`` for all the tricks, after going on (paid by the
+    declarer if a later trick escapes him, who still wins his game: AMB-76 a, c) or in a game
+    for all of them. The game itself is paid by the Stamm (``settlement.pot_and_fees``), not by
+    a value."""
 
     matador: int = attrs.field(default=1, validator=attrs.validators.ge(0))
     prime: int = attrs.field(default=1, validator=attrs.validators.ge(0))
@@ -69,7 +70,7 @@ class StammFees(RuleModule, ScoringRules):
             parts.append(("matadors", self.matador * self.held(rules, state, contract.trump)))
         if flags & _STOPPED:
             parts.append(("first five", self.prime))
-        if contract.tout or flags & _CONTINUED:
+        if contract.tout or flags & _CONTINUED or cdef.tricks >= rules.hand_size:
             swept = party == rules.hand_size
             parts.append(("tout", self.tout if swept or not made else -self.tout))
         return made, [(name, value) for name, value in parts if value]
@@ -113,11 +114,12 @@ class StammFees(RuleModule, ScoringRules):
                    "declarer who wins and by a declarer who loses to each opponent."),
             Clause(f"Matadors: {_quarters(self.matador)} for each matador of the declarer's "
                    f"party, counting {counted}.", "matador", ("matadors",)),
-            Clause(f"First five: {_quarters(self.prime)} when the declarer wins the first five "
-                   "tricks straight and stops after them.", "prime"),
-            Clause(f"Tout: {_quarters(self.tout)} when the declarer goes on after the first five "
-                   "and takes every trick; if a later trick escapes him he pays it to each "
-                   "opponent instead, but still wins his game and his matadors.", "tout"),
+            Clause(f"First five: {_quarters(self.prime)} when the declarer's party wins the "
+                   "first five tricks straight and he stops after them.", "prime"),
+            Clause(f"Tout: {_quarters(self.tout)} when the party takes every trick, having gone "
+                   "on after the first five or played a game for all of them; if a trick "
+                   "escapes a party that went on, it pays the tout to each opponent instead, "
+                   "but still wins its game and its matadors.", "tout"),
         ]
 
 
