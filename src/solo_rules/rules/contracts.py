@@ -339,6 +339,8 @@ def _describe_contract(contract: ContractDef, bases: bool = True) -> str:
     taker = "the party" if contract.partner == "called_card" else "he"
     goal = ("he must take no trick" if contract.misere
             else f"{taker} must take at least {contract.tricks} tricks")
+    if contract.drawn_at is not None:
+        goal += (f"; with {contract.drawn_at} tricks the game is drawn, and nobody pays")
     extra = ""
     if contract.must_head and contract.head == "under":
         extra += (" When the declarer follows suit he must play a card that does not beat the "
@@ -348,7 +350,10 @@ def _describe_contract(contract: ContractDef, bases: bool = True) -> str:
                   "far if he has one; the others need not.")
         if contract.head == "over_even_void":
             extra += " When he cannot follow he must still beat the trick if any card can."
-    if contract.shows != "none":
+    if contract.shows == "shown":
+        extra += (" The declarer shows the cards it requires to the table as he announces it "
+                  "and takes them back into his hand: they are known to all until played.")
+    elif contract.shows != "none":
         shown = "his whole hand" if contract.shows == "hand" else "the cards it requires"
         when = ("before the opening lead" if not contract.shows_after else
                 "after the first trick" if contract.shows_after == 1 else

@@ -63,16 +63,22 @@ def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
     return not others, len(others) >= 2
 
 
-def lost_for_good(rules: Rules, party: int, defenders: int, objective: int) -> bool:
+def lost_for_good(rules: Rules, state: GameState, party: int, defenders: int,
+                  objective: int) -> bool:
     """Whether a party with ``party`` tricks to the defenders' ``defenders`` can no longer take
-    ``objective`` and the settlement's grades of a lost game (``SettlementRules.grades``: a
-    codille below four tricks) are all decided, so that no later trick changes the result."""
+    ``objective``, and the grades of a lost game are all decided: the settlement's
+    (``SettlementRules.grades``: a codille below four tricks) and a drawn game's
+    (``ContractDef.drawn_at``), so that no later trick changes the result."""
     total = rules.hand_size
     if defenders <= total - objective:
         return False
     remaining = total - party - defenders
+    contract = state.contract
+    assert contract is not None
+    drawn = rules.contract_def(contract.kind).drawn_at
     return all(party >= grade or party + remaining < grade
-               for grade in rules.settlement.grades)
+               for grade in (rules.settlement.grades if drawn is None
+                             else (*rules.settlement.grades, drawn)))
 
 
 def raised_objective(rules: Rules, state: GameState) -> int:
@@ -211,7 +217,7 @@ class PrimeOrContinue(EarlyEnd):
             return False
         objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
         party, defenders = state.party_tricks()
-        return party >= objective or lost_for_good(rules, party, defenders, objective)
+        return party >= objective or lost_for_good(rules, state, party, defenders, objective)
 
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party met its objective."""
@@ -430,7 +436,7 @@ class AbandonAtFive(EarlyEnd):
         objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
         party, defenders = state.party_tricks()
         return party >= objective or (self.stop_when_lost
-                                      and lost_for_good(rules, party, defenders, objective))
+                                      and lost_for_good(rules, state, party, defenders, objective))
 
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party took its tricks (stopping after a sweep has taken them)."""

@@ -20,7 +20,7 @@ import attrs
 from solo_rules.cards import card_ids
 from solo_rules.ranking import Trump
 from solo_rules.rules.early_end import raised_objective
-from solo_rules.rules.settlement import Settlement, single_side
+from solo_rules.rules.settlement import Settlement, drawn, single_side
 from solo_rules.rules.slots import Rules, ScoringRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, Outcome, build_outcome, dealt_mask
@@ -234,6 +234,10 @@ class PotAndFees(Settlement):
             assert contract is not None
         made, parts = rules.scoring.score(rules, state)
         party, defenders = state.party_tricks()
+        if drawn(rules, state):
+            return build_outcome(contract, contract.declarer, contract.partner, party,
+                                 defenders, False, tuple(-s for s in staked), (),
+                                 f"drawn: the sides took equal tricks; {played_for}")
         sign = 1 if made else -1
         forfeit = not made and self.loss == "forfeit"
         count = reach
