@@ -275,6 +275,24 @@ ALTERNATIVES: dict[str, Alternative] = {
         "rothspitzen", "play: {params: {matador_renege: false}}"),
     "AMB-83 (d) linksherum is counter-clockwise": Alternative(
         "rothspitzen", "deal: {params: {direction: counter-clockwise}}"),
+    # tests/more_variants/test_malborn_alternatives.py
+    "AMB-61 (b) a gewiesenes Spiel needs both black queens": Alternative(
+        "malborn-solo", "contracts: {params: {contracts: [{id: gewiesen, requires: [CQ, SQ]}]}}"),
+    "AMB-61 (c) the spade queen lies face up until played": Alternative(
+        "malborn-solo", "contracts: {params: {contracts: [{id: gewiesen, shows: required}]}}"),
+    "AMB-64 (b) a Solo is worth twice the simple game": Alternative(
+        "malborn-solo", "contracts: {params: {contracts: [{id: solo, base: 2}, {id: gewiesen, "
+                        "base: 4}, {id: solo_durch, base: 8}]}}"),
+    "AMB-64 (y) each loser of the pair game pays each winner": Alternative(
+        "malborn-solo", "settlement: {params: {partners_paid: each}}"),
+    "AMB-65 (b) at four all the club queen's pair loses": Alternative(
+        "malborn-solo", "contracts: {params: {contracts: [{id: paar, drawn_at: null}]}}"),
+    "AMB-66 (d) holding the plain Aces and Kings he plays alone": Alternative(
+        "malborn-solo", "partner: {params: {ranks: [A, K]}}"),
+    "AMB-67 (b) the called card must be played when its suit is led": Alternative(
+        "malborn-solo", "partner: {params: {must_play_when_led: true}}"),
+    "AMB-68 (b) counter-clockwise": Alternative(
+        "malborn-solo", "deal: {params: {direction: counter-clockwise}}"),
     # tests/overlays/test_pot_and_fees.py
     "AMB-86 a four-hand loser leaves the pot to the opponents": Alternative(
         "altenburg-1988", "settlement: {params: {loss: forfeit}}", ("pot-and-fees",)),
@@ -339,12 +357,32 @@ NOT_A_PARAMETER.update({
 
 #: ADDENDUM §A3 decisions whose modules a later step of issue 28 builds (empty once done).
 NOT_YET_BUILT: dict[str, str] = {
-    **{f"AMB-{n}": "malborn-solo" for n in range(61, 71)},
     "AMB-85": "pref.sur",
     **{f"AMB-{n}": "quadrille" for n in range(87, 93)},
 }
 
 NOT_YET_SELECTABLE: dict[str, str] = {
+    "AMB-61 (d) any holder of the spade queen doubles a Solo (a Kontra)": "the auctions have "
+    "no doubling by a defender; the sentence lists the gewiesenes Spiel among announcements",
+    "AMB-62 (b) durch fourfold on top of the gewiesen double": "one bid names one contract; "
+    "a durch shown with the spade queen would be a fifth contract of value 8, which no source "
+    "names",
+    "AMB-62 (c) durch as played through to the end, not a slam": "end.abandon_at_five stops "
+    "every contract once it is decided; a contract that must be played out is not a value",
+    "AMB-63 (c) Skat-style duels with a hold for the earlier seat": "auction.single_round's "
+    "keep lets an earlier seat take over a later, higher bid in one round; duels in which he "
+    "holds a higher category are another auction module",
+    "AMB-65 (c) a pair game of four all is dealt again": "a played hand that is thrown in "
+    "afterwards is no result of the settlement",
+    "AMB-66 (b) the trump King may be called": "partner.called_card bars the trump suit for "
+    "every rank at once (exclude_trump_suit), so the trump Ace would become callable too",
+    "AMB-67 (c) the partner announces himself at once": "partner.called_card reveals the "
+    "partner by play, or by his answer to the declarer's Helfer question, never unasked",
+    "AMB-69 (b) Altenburg's prime and Tout bonuses": "a module swap (end.prime_or_continue, "
+    "scoring.party_points) whose point values would have to be set against the stake "
+    "multiples; no source gives them",
+    "AMB-70 (b) clubs preferred in Solo": "auction.single_round has no preferred suit: its "
+    "bids would be doubled by suit, which S-MAL does not rank",
     "AMB-76 (b) a tout made is paid 2P in place of the game": "scoring.stamm_fees adds the "
     "tout to the Stamm drawn; paying it instead of the Stamm would need the settlement to "
     "skip the draw for one fee",
