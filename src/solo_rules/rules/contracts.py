@@ -315,6 +315,8 @@ def _stated_fields(contract: ContractDef, bases: bool = True) -> tuple[str, ...]
         fields.append("head")
     if contract.shows != "none":
         fields.append("shows")
+    if contract.drawn_at is not None:
+        fields.append("drawn_at")
     return tuple(f"contracts.{contract.id}.{field}" for field in fields)
 
 
