@@ -26,7 +26,7 @@ DIGESTS = Path(__file__).parent / "data" / "trace_digests.json"
 #: The variants whose digests are stored; a new variant gets its own line with ``--write``.
 VARIANTS = ("altenburg-1988", "foster", "heart-solo", "niese", "niese-five-hand", "niese-six-hand",
             "muensterland-sollo", "parlett-penguin", "american-trick-count", "rothspitzen",
-            "spitzeln")
+            "spitzeln", "malborn-solo")
 HANDS = 1000
 
 
