@@ -18,7 +18,8 @@ POT = "altenburg-1988+pot-and-fees"
 
 def test_it_applies_to_the_four_hand_variants() -> None:
     assert overlay_bases("pot-and-fees") == ["altenburg-1988", "american-trick-count", "foster",
-                                              "muensterland-sollo", "parlett-penguin"]
+                                              "malborn-solo", "muensterland-sollo",
+                                              "parlett-penguin"]
 
 
 def test_a_solo_won_draws_the_stamm_and_fees_from_each_of_three_opponents() -> None:
