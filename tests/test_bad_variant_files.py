@@ -200,7 +200,8 @@ def test_a_status_that_is_a_list_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "listed-status", "schema: 1\nid: listed-status\nextends: niese\n"
                  "status: [house]\n")
     assert error(path) == (f"{path}: status: expected one of ['abstract', 'documented', "
-                           "'house', 'overlay', 'reconstructed'], got ['house']")
+                           "'documented-partial', 'house', 'overlay', 'reconstructed'], got "
+                           "['house']")
 
 
 def test_a_repeated_bid_level_is_refused_at_load(tmp_path: Path) -> None:

@@ -122,7 +122,8 @@ def test_bad_id(tmp_path: Path) -> None:
 def test_bad_status(tmp_path: Path) -> None:
     path = write(tmp_path, "famous", "", status="famous")
     assert load_error(path) == (f"{path}: status: expected one of ['abstract', 'documented', "
-                                "'house', 'overlay', 'reconstructed'], got 'famous'")
+                                "'documented-partial', 'house', 'overlay', 'reconstructed'], "
+                                "got 'famous'")
 
 
 def test_bad_yaml_names_file_and_line(tmp_path: Path) -> None:

@@ -470,16 +470,18 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
         if table.last is None or not table.last.is_terminal:
             break
         match = match.finish(table.last)
-        table.say(f"{_totals(match.totals, number)}; seat {match.dealer} deals next")
+        table.say(f"{_totals(match.totals, number, match.pot if match.keeps_pot else None)}; "
+                  f"seat {match.dealer} deals next")
     if args.record is not None:
         match.to_record().save(args.record)
     return code
 
 
-def _totals(totals: Sequence[int], hands: int) -> str:
-    """``Totals after hand 3: seat 0 +8, seat 1 -4, ...``."""
+def _totals(totals: Sequence[int], hands: int, pot: int | None = None) -> str:
+    """``Totals after hand 3: seat 0 +8, seat 1 -4, ...``, and ``, pot 8`` where a pot
+    stands from hand to hand."""
     seats = ", ".join(f"seat {seat} {total:+d}" for seat, total in enumerate(totals))
-    return f"Totals after hand {hands}: {seats}"
+    return f"Totals after hand {hands}: {seats}" + ("" if pot is None else f", pot {pot}")
 
 
 def _dealing_actions(state: GameState) -> list[tuple[int, str]]:
@@ -520,15 +522,16 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     match = Match.replay(record, variant)
     rows = match.running_totals()
-    for number, (hand, totals, played) in enumerate(
-            zip(record.hands, rows, match.hand_variants(), strict=True), start=1):
+    pots: Sequence[int | None] = match.running_pots() if match.keeps_pot else [None] * len(rows)
+    for number, (hand, totals, played, pot) in enumerate(
+            zip(record.hands, rows, match.hand_variants(), pots, strict=True), start=1):
         if isinstance(hand, Misdeal):
             out.write(f"\n== Hand {number}: misdealt by seat {hand.dealer} ==\n")
             continue
         if args.watch:
             out.write(f"\n== Hand {number} of {len(rows)} ==\n")
             _watch_record(hand, replay(hand, played), out)
-        out.write(_totals(totals, number) + "\n")
+        out.write(_totals(totals, number, pot) + "\n")
     out.write(f"{args.file}: the match replays: {len(rows)} hands\n")
     return 0
 

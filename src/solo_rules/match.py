@@ -9,6 +9,12 @@ abandons the hand unscored; the same dealer redeals or the deal passes, by the v
 rule. The totals add each hand's ``Outcome.scores``: a running score sheet or a running
 settlement in counters, as the variant's settlement rule has it.
 
+A pot that outlives the hand (the Stamm of Pierer's Rothspitzen, S-PIE-ROT; ADDENDUM §A2b,
+§A7: "The pot is match state") is carried the same way: ``pot`` is what stands before the next
+deal, each hand is played under the variant derived with it (its settlement's ``pot``), so the
+hand's record names the pot it was played for, and the settlement says what stands after it
+(``SettlementRules.pot_after``): a throw-in leaves the dealer's Stamm standing.
+
 A preferred suit chosen by the session (DOSSIER §2g-1, AMB-46: the trump of the first contract
 a declarer's party made, S-WIK, S-KSP, S-CAS; or of the first deal, S-PAR) is the match's
 memory, not a hand's: once a finished hand establishes it, the later hands are played under the
@@ -54,8 +60,9 @@ __all__ = ["Match"]
 class Match:
     """A match in progress: its variant and seed, the first dealer, the hands played so far
     (each as its ``GameRecord``, or a ``Misdeal``), the dealer of the next hand, the
-    running totals per seat, and the preferred suit the session has established, if any.
-    Each step returns a new ``Match``."""
+    running totals per seat, the preferred suit the session has established, if any, and the
+    pot standing before the next deal, in score units (0 where the variant keeps none). Each
+    step returns a new ``Match``."""
 
     variant: Variant
     seed: int
@@ -64,6 +71,7 @@ class Match:
     dealer: int
     totals: tuple[int, ...]
     preferred: Suit | None = None
+    pot: int = 0
 
     @classmethod
     def start(cls, variant: Variant | str, *, seed: int | None = None,
@@ -90,10 +98,13 @@ class Match:
     @property
     def hand_variant(self) -> Variant:
         """The variant the next hand is played under: the match's, with the preferred suit
-        set once the session has established it (AMB-46)."""
-        if self.preferred is None:
-            return self.variant
-        return _with_preferred(self.variant, self.preferred)
+        set once the session has established it (AMB-46), and the pot that stands."""
+        return _hand_variant(self.variant, self.preferred, self.pot)
+
+    @property
+    def keeps_pot(self) -> bool:
+        """Whether the variant's settlement keeps a pot from hand to hand (S-PIE-ROT)."""
+        return self.rules.settlement.keeps_pot
 
     @property
     def hand_seed(self) -> int:
@@ -155,17 +166,30 @@ class Match:
 
     def hand_variants(self) -> tuple[Variant, ...]:
         """The variant each hand so far (misdeals included) was played under."""
-        played, preferred = [], None
+        return tuple(_hand_variant(self.variant, preferred, pot)
+                     for preferred, pot in self._sessions())
+
+    def running_pots(self) -> tuple[int, ...]:
+        """The pot after each hand (a misdeal leaves it as it was)."""
+        return (*(pot for _, pot in self._sessions()[1:]), self.pot) if self.hands else ()
+
+    def _sessions(self) -> list[tuple[Suit | None, int]]:
+        """The preferred suit and the pot each hand so far was dealt under."""
+        preferred: Suit | None = None
+        pot = 0
+        out: list[tuple[Suit | None, int]] = []
+        settlement = self.rules.settlement
         for hand in self.hands:
-            played.append(self.variant if preferred is None
-                          else _with_preferred(self.variant, preferred))
+            out.append((preferred, pot))
+            if isinstance(hand, GameRecord) and hand.outcome is not None:
+                pot = settlement.pot_after(pot, hand.outcome)
             preferred = _preferred_after(self.variant, preferred, hand)
-        return tuple(played)
+        return out
 
     def to_record(self) -> MatchRecord:
         """The record of the whole match."""
         return MatchRecord(RecordedVariant.of(self.variant), self.seed, self.first_dealer,
-                           self.hands, self.totals)
+                           self.hands, self.totals, pot=self.pot)
 
     @classmethod
     def replay(cls, record: MatchRecord, variant: Variant | None = None) -> Match:
@@ -202,6 +226,9 @@ class Match:
         if match.totals != tuple(record.totals):
             raise RecordError(f"the recorded totals {list(record.totals)} are not the sums of "
                               f"the hands, {list(match.totals)}")
+        if match.pot != record.pot:
+            raise RecordError(f"the recorded pot {record.pot} is not what the hands leave in "
+                              f"it, {match.pot}")
         return match
 
     def _after(self, hand: GameRecord | Misdeal) -> Match:
@@ -217,6 +244,7 @@ class Match:
         misere = contract is not None and self.rules.contract_def(contract.kind).misere
         return attrs.evolve(self, hands=(*self.hands, hand), totals=totals,
                             preferred=_preferred_after(self.variant, self.preferred, hand),
+                            pot=self.rules.settlement.pot_after(self.pot, hand.outcome),
                             dealer=deal_rules.following_dealer(self.dealer, players,
                                                                misere=misere))
 
@@ -241,6 +269,20 @@ def _establishes(mode: str, outcome: Outcome) -> Suit | None:
     if contract is None or contract.trump is None or (mode == "first_won" and not outcome.made):
         return None
     return contract.trump.suit
+
+
+def _hand_variant(variant: Variant, preferred: Suit | None, pot: int) -> Variant:
+    """``variant`` with the session's preferred suit, if any, and the pot that stands."""
+    if preferred is not None:
+        variant = _with_preferred(variant, preferred)
+    return variant if not pot else _with_pot(variant, pot)
+
+
+@functools.lru_cache(maxsize=256)
+def _with_pot(variant: Variant, pot: int) -> Variant:
+    """``variant`` played for ``pot`` (score units standing before the deal): its settlement's
+    ``pot`` (``settlement.pot_and_fees``), so that a hand's rules and record name it."""
+    return derive(variant, {"rules.settlement.params.pot": pot}, name=f"pot-{pot}")
 
 
 @functools.cache

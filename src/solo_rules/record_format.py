@@ -23,6 +23,7 @@ from typing import Any, Literal, NoReturn, TypeVar
 
 import attrs
 import cattrs
+import cattrs.gen
 import yaml
 
 from solo_rules import files, safe_yaml
@@ -114,13 +115,15 @@ class Misdeal:
 @attrs.frozen
 class MatchRecord:
     """A match: the variant, the match's seed, the first dealer, each hand (or misdeal) in
-    order, and the running totals after the last hand."""
+    order, the running totals after the last hand, and the pot standing after it (written only
+    where one stands: a variant that keeps a pot, S-PIE-ROT)."""
 
     variant: RecordedVariant
     seed: int
     first_dealer: int
     hands: tuple[GameRecord | Misdeal, ...]
     totals: tuple[int, ...]
+    pot: int = 0
     format: int = FORMAT
     kind: Literal["match"] = "match"
 
@@ -145,6 +148,9 @@ def _hand_or_misdeal(data: Any, _kind: Any) -> GameRecord | Misdeal:
 
 
 converter.register_structure_hook(GameRecord | Misdeal, _hand_or_misdeal)
+# A match without a pot is written as before one could stand: no ``pot`` field.
+converter.register_unstructure_hook(MatchRecord, cattrs.gen.make_dict_unstructure_fn(
+    MatchRecord, converter, pot=cattrs.gen.override(omit_if_default=True)))
 
 
 def record_of(state: GameState, seed: int | None = None) -> GameRecord:

@@ -41,7 +41,8 @@ SCHEMA = 1
 _TOP_KEYS = {"schema", "id", "title", "extends", "status", "kind", "summary", "sources",
              "declares", "rules"}
 _SLOT_KEYS = {"module", "params", "provenance"}
-_STATUSES = {"documented", "reconstructed", "house", "abstract", "overlay"}
+_STATUSES = {"documented", "documented-partial", "reconstructed", "house", "abstract",
+             "overlay"}
 _AMB = re.compile(r"^AMB-\d\d$")
 _E = re.compile(r"^E\d+$")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
