@@ -20,7 +20,7 @@ import attrs
 from solo_rules.cards import card_ids
 from solo_rules.ranking import Trump
 from solo_rules.rules.early_end import raised_objective
-from solo_rules.rules.settlement import Settlement, drawn, single_side
+from solo_rules.rules.settlement import Settlement, scored, single_side
 from solo_rules.rules.slots import Rules, ScoringRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, Outcome, build_outcome, dealt_mask
@@ -228,13 +228,8 @@ class PotAndFees(Settlement):
         if contract is None:
             return build_outcome(None, None, None, 0, 0, False, tuple(-s for s in staked), (),
                                  f"thrown in: no contract was played; {played_for}")
-        if rules.partner is not None:
-            state = rules.partner.settling(state)
-            contract = state.contract
-            assert contract is not None
-        made, parts = rules.scoring.score(rules, state)
-        party, defenders = state.party_tricks()
-        if drawn(rules, state):
+        state, contract, made, parts, party, defenders, draw = scored(rules, state)
+        if draw:
             return build_outcome(contract, contract.declarer, contract.partner, party,
                                  defenders, False, tuple(-s for s in staked), (),
                                  f"drawn: the sides took equal tricks; {played_for}")
