@@ -35,6 +35,7 @@ from solo_rules.errors import (
     SoloRulesError,
     StudyError,
     VariantError,
+    WorkerError,
 )
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.ranking import TRUMP, Ranking, Trump
@@ -169,6 +170,7 @@ __all__ = [
     "VariantError",
     "Witness",
     "Word",
+    "WorkerError",
     "available_overlays",
     "available_variants",
     "compare",

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
@@ -156,6 +157,9 @@ def make_study(*, variants: Sequence[Variant | str | Path] | str | None = None,
 
 def load_study(path: str | Path) -> Study:
     """The study of a study file (YAML; the module's docstring shows one)."""
+    if isinstance(path, bool) or not isinstance(path, str | PathLike):
+        raise TypeError(f"load_study: path must be a study file's path, got "
+                        f"{type(path).__name__}")
     file = Path(path)
     shown_path = str(file)[:200]
     try:

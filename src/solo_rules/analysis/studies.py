@@ -22,13 +22,14 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from importlib import metadata
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from solo_rules.accelerator import summary as solver_build
-from solo_rules.analysis.chunks import ChunkStore, run_chunks
+from solo_rules.analysis.chunks import Chunk, ChunkStore, run_chunks
 from solo_rules.analysis.deals import Challenge, HandRecord, Work, play_chunk
 from solo_rules.analysis.metrics import (
     SCORE_KEYS,
@@ -39,8 +40,10 @@ from solo_rules.analysis.metrics import (
 )
 from solo_rules.analysis.plan import DOUBLE_DUMMY, Study, load_study
 from solo_rules.analysis.players import reads_values
+from solo_rules.analysis.simulation import DEADLINE_FLOOR, HAND_SECONDS
 from solo_rules.analysis.stats import Estimate, units_for
 from solo_rules.compare import compare, incomparable
+from solo_rules.errors import StudyError, shown
 from solo_rules.game import CompiledRules, compile
 
 __all__ = ["CHUNK", "Change", "Comparison", "StudyResult", "study"]
@@ -140,7 +143,14 @@ class StudyResult:
         return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
     def wider_than_wanted(self, estimate: Estimate, kind: str) -> int | None:
-        """The deals ``estimate`` would need for the study's precision, if it is wider."""
+        """The deals ``estimate`` (of a metric ``kind``: ``rate``, ``mean`` or ``r2``) would
+        need for the study's precision, if it is wider."""
+        if not isinstance(estimate, Estimate):
+            raise TypeError(f"wider_than_wanted: estimate must be an Estimate, got "
+                            f"{type(estimate).__name__}")
+        if kind not in ("rate", "mean", "r2"):
+            raise StudyError(f"wider_than_wanted: kind must be 'rate', 'mean' or 'r2', got "
+                             f"{shown(kind)}")
         wanted = self.study.precision[0 if kind == "rate" else 1]
         return units_for(estimate, wanted, self.deals)
 
@@ -182,6 +192,18 @@ def _key(spec: Study, rules: Sequence[CompiledRules]) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
+def _deal_seconds(spec: Study, rules: Sequence[CompiledRules]) -> float:
+    """The seconds a deal may take on a worker before its chunk is overdue: every hand it
+    plays (each variant, each rotation, the challenger's too) at the bots' ``HAND_SECONDS``,
+    and half a minute more a hand when the solver is asked about it (the pure solver, at
+    every trick for decisiveness and luck)."""
+    challenger = spec.challenger if "skill" in spec.metrics else None
+    bots = [b for b in (spec.bots, challenger) if b is not None]
+    hands = len(rules) * (max(r.players for r in rules) if spec.rotations else 1) * len(bots)
+    solving = 30.0 if any(m in DOUBLE_DUMMY for m in spec.metrics) else 0.0
+    return hands * (max(HAND_SECONDS[b] for b in bots) + solving)
+
+
 def study(spec: Study | str | Path, *, executor: Executor | None = None,
           store: str | Path | None = None,
           progress: Callable[[int, int], None] | None = None) -> StudyResult:
@@ -189,7 +211,17 @@ def study(spec: Study | str | Path, *, executor: Executor | None = None,
     each finished chunk in the folder ``store`` (and taking the chunks it already holds);
     ``progress(deals done, deals)`` is called as chunks finish. The result does not depend
     on the executor, on resuming, or on the order in which chunks finish."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError("study: executor must be a concurrent.futures.Executor (with "
+                        f"submit), got {type(executor).__name__}")
+    if store is not None and (isinstance(store, bool) or not isinstance(store, str | PathLike)):
+        raise TypeError(f"study: store must be a folder's path, got {type(store).__name__}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"study: progress must be callable, got {type(progress).__name__}")
     if not isinstance(spec, Study):
+        if isinstance(spec, bool) or not isinstance(spec, str | PathLike):
+            raise TypeError(f"study: spec must be a Study or a study file's path, got "
+                            f"{type(spec).__name__}")
         spec = load_study(spec)
     started = time.monotonic()
     rules = [compile(v) for v in spec.variants]
@@ -212,10 +244,9 @@ def study(spec: Study | str | Path, *, executor: Executor | None = None,
         progress(done, spec.hands)
     packed = pickle.dumps(tuple(spec.variants))
 
-    def finished(job: tuple[Any, ...], result: tuple[list[HandRecord], list[Challenge]]
+    def finished(start: int, stop: int, result: tuple[list[HandRecord], list[Challenge]]
                  ) -> None:
         nonlocal done
-        _, _, start, stop = job
         parts[start] = result
         if kept is not None:
             kept.save(start, stop, {"hands": [list(h) for h in result[0]],
@@ -224,8 +255,17 @@ def study(spec: Study | str | Path, *, executor: Executor | None = None,
         if progress is not None:
             progress(done, spec.hands)
 
-    todo = [(packed, work, start, stop) for start, stop in ranges if start not in parts]
-    run_chunks(play_chunk, todo, finished, executor=executor)
+    todo = [(start, stop) for start, stop in ranges if start not in parts]
+    if executor is None:
+        for start, stop in todo:
+            finished(start, stop, play_chunk(packed, work, start, stop))
+    else:
+        per_deal = _deal_seconds(spec, rules)
+        chunks = (Chunk(play_chunk, (packed, work, start, stop),
+                        DEADLINE_FLOOR + per_deal * (stop - start), f"deals {start}..{stop - 1}")
+                  for start, stop in todo)
+        for (start, stop), result in zip(todo, run_chunks(executor, chunks), strict=False):
+            finished(start, stop, result)
     hands = [h for start, _ in ranges for h in parts[start][0]]
     challenges = [c for start, _ in ranges for c in parts[start][1]]
     measured = tuple(
