@@ -20,7 +20,7 @@ from solo_rules.cards import CardSet, Suit
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.schema import Clause, RuleModule
-from solo_rules.state import Contract, GameState, Outcome, RuleSet
+from solo_rules.state import Contract, GameState, Outcome, PlayerView, RuleSet
 
 __all__ = [
     "AuctionRules",
@@ -150,6 +150,12 @@ class DealRules(Describes, Protocol):
         by default; the five-hand purchase, AMB-38)."""
         return ()
 
+    def holders(self, rules: Rules, view: PlayerView) -> tuple[int, ...]:
+        """Per seat, the seat that holds (or has played) the cards it was dealt, as far as
+        ``view`` has the hand: each seat its own by default; the five-hand purchase gives one
+        seat's cards to the other (AMB-38). What resampling reads of the deal."""
+        return tuple(range(view.players))
+
 
 @runtime_checkable
 class RankRules(Describes, Protocol):
@@ -258,6 +264,15 @@ class PartnerRules(Describes, Protocol):
         may not, a search need not ask it."""
         ...
 
+    def excludes(self, rules: Rules, contract: Contract, trick: tuple[int, ...], seat: int,
+                 card: int) -> int:
+        """The cards (a mask) that ``seat`` cannot have held when it played ``card`` to
+        ``trick`` (the cards played to it before, in order; empty for a lead) under
+        ``contract``, whose partner need not be known: what the play proves to the table under
+        the partnership's duties (``restriction``). Sound: ``restriction`` lets no hand that
+        holds one of them play ``card``."""
+        ...
+
     @property
     def decision_words(self) -> tuple[Word, ...]:
         """Words the declarer may say at the early-end decision ("Helfer?")."""
@@ -294,6 +309,15 @@ class PlayRules(Describes, Protocol):
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play (a mask): ``duty``, then the partnership's
         ``restriction``; the legal plays of the phase, as a double-dummy search asks."""
+        ...
+
+    def excludes(self, rules: Rules, contract: Contract, trick: tuple[int, ...], seat: int,
+                 card: int) -> int:
+        """The cards (a mask) that ``seat`` cannot have held when it played ``card`` to
+        ``trick`` (the cards played to it before, in order; empty for a lead) under
+        ``contract``: what the play proves to the table under these rules (a seat that did
+        not follow holds none of the suit led, unless a renege let it). Sound: ``duty`` lets no
+        hand that holds one of them play ``card``."""
         ...
 
     def follows_only(self, rules: Rules, contract: Contract, seat: int) -> bool:
