@@ -119,6 +119,10 @@ class DealerBuys(PacketDeal, Stage):
         return tuple(-self.price if seat == state.dealer else self.price if seat == seller
                      else 0 for seat in range(len(state.hands)))
 
+    def transfer_bound(self) -> int:
+        """The price of the hand."""
+        return self.price
+
     def holders(self, rules: Rules, view: PlayerView) -> tuple[int, ...]:
         """Once the purchase is settled, the dealer's look and the seller's hand are the
         player's who plays them: the dealer's if he bought, else the seller's."""

@@ -150,6 +150,11 @@ class DealRules(Describes, Protocol):
         by default; the five-hand purchase, AMB-38)."""
         return ()
 
+    def transfer_bound(self) -> int:
+        """The largest payment between two seats that the deal makes, in score units (none
+        by default; the five-hand purchase's price, AMB-38)."""
+        return 0
+
     def holders(self, rules: Rules, view: PlayerView) -> tuple[int, ...]:
         """Per seat, the seat that holds (or has played) the cards it was dealt, as far as
         ``view`` has the hand: each seat its own by default; the five-hand purchase gives one
@@ -187,6 +192,11 @@ class AuctionRules(Describes, Protocol):
         ``seat``, holding ``hand``, declare ``contract`` with ``suit`` (``None``: trumps not
         named by the declaration). It depends on nothing else, so the answer can be kept."""
         ...
+
+    def joinable(self, rules: Rules) -> frozenset[str]:
+        """The contracts a later equal bid may join, each declarer then playing his own game
+        (S-NIE multiple Kickers, AMB-33): none by default."""
+        return frozenset()
 
     def declaration_cards(self, rules: Rules) -> int:
         """The cards of a hand (a mask) that ``allows`` reads: the legal declarations are kept
@@ -242,6 +252,10 @@ class ContractRules(Describes, Protocol):
         one per seat, with a note (the Mediateur's fish to the giver, S-HOY; none by
         default)."""
         return (), ""
+
+    def side_payment_bound(self, rules: Rules) -> int:
+        """The largest payment ``side_payment`` makes between two seats, in score units."""
+        return 0
 
 
 @runtime_checkable
@@ -364,9 +378,9 @@ class ScoringRules(Describes, Protocol):
         """Whether the party made its objective, and the value's named parts (unsigned)."""
         ...
 
-    def max_value(self, rules: Rules) -> int:
-        """An upper bound of a hand's unsigned value (every part at its largest), for the
-        utility range agents' frameworks ask for."""
+    def max_value(self, rules: Rules, contract: ContractDef) -> int:
+        """The largest unsigned value of a hand of ``contract``: every part that can come
+        together, at its largest (the utility range agents' frameworks ask for)."""
         ...
 
     @property
@@ -386,7 +400,8 @@ class SettlementRules(Describes, Protocol):
         ...
 
     def bound(self, rules: Rules) -> int:
-        """An upper bound of any seat's score change in one hand, in absolute value."""
+        """The largest change of a seat's score in one hand, in absolute value: each
+        contract's largest value as the settlement settles it."""
         ...
 
     @property
