@@ -13,11 +13,10 @@ test suite:
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 
 import numpy as np
 import pyspiel
+from observations import fastest
 
 import solo_rules
 from solo_rules.integrations.openspiel import register
@@ -37,16 +36,6 @@ def states_of(game: pyspiel.Game, hands: int, seed: int) -> list[pyspiel.State]:
             out.append(state.clone())
             state.apply_action(int(rng.choice(state.legal_actions())))
     return out
-
-
-def fastest(repeat: int, work: Callable[[], None]) -> float:
-    """The shortest of ``repeat`` timings of ``work``."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ from types import ModuleType
 import numpy as np
 import pyspiel
 import pytest
+from every_variant import DEFAULT, EVERY
 
 import solo_rules as sr
 from solo_rules.integrations.openspiel import (
@@ -31,12 +32,6 @@ from solo_rules.integrations.openspiel import (
 from solo_rules.state import replace
 
 VARIANTS = ("altenburg-1988", "foster", "heart-solo", "niese")
-#: every shipped variant, and each overlay on each base it applies to
-EVERY = sr.available_variants() + [f"{base}+{overlay}" for overlay in sr.available_overlays()
-                                   for base in sr.overlay_bases(overlay)]
-#: what the default run covers: every variant, and each overlay on Altenburg
-DEFAULT = sr.available_variants() + [f"altenburg-1988+{overlay}"
-                                     for overlay in sr.available_overlays()]
 
 
 def _game(variant: str, dealer: int = 0) -> SoloGame:

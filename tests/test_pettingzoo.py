@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from every_variant import DEFAULT, EVERY
 from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 from pettingzoo.test.state_test import test_state as pettingzoo_state_test
 from pettingzoo.test.state_test import test_state_space as pettingzoo_state_space_test
@@ -19,13 +20,6 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 import solo_rules as sr
 from solo_rules.integrations.pettingzoo import env, env_name, raw_env
 from solo_rules.observation import Encoder
-
-#: every shipped variant, and each overlay on each base it applies to
-EVERY = sr.available_variants() + [f"{base}+{overlay}" for overlay in sr.available_overlays()
-                                   for base in sr.overlay_bases(overlay)]
-#: what the default run covers: every variant, and each overlay on Altenburg
-DEFAULT = sr.available_variants() + [f"altenburg-1988+{overlay}"
-                                     for overlay in sr.available_overlays()]
 
 
 def _frameworks_tests(variant: str, cycles: int) -> None:

@@ -10,15 +10,13 @@ from typing import Any
 
 import attrs
 import pytest
+from every_variant import EVERY
 
 import solo_rules as sr
-from solo_rules import Card, available_overlays, available_variants, overlay_bases
+from solo_rules import Card
 from solo_rules.resample import Resampler, is_consistent
 from solo_rules.rules.play import FollowSuit
 from solo_rules.state import replace
-
-OVERLAID = [f"{base}+{overlay}" for overlay in available_overlays()
-            for base in overlay_bases(overlay)]
 
 
 class _Heading:
@@ -81,7 +79,7 @@ def _check_sound(rules: Any, play_rules: FollowSuit, states: list[sr.GameState],
     return checked
 
 
-@pytest.mark.parametrize("variant", available_variants() + OVERLAID)
+@pytest.mark.parametrize("variant", EVERY)
 def test_what_a_play_proves_is_never_held_by_a_hand_that_could_play_it(variant: str) -> None:
     rules = sr.compile(sr.load_variant(variant))
     states = _play_states(variant, 40, 3)

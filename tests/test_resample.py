@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import pytest
+from every_variant import DEFAULT, EVERY
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
@@ -18,12 +19,6 @@ from solo_rules import Card
 from solo_rules.resample import Resampler, is_consistent, resample, resample_state
 
 VARIANTS = ("altenburg-1988", "foster", "heart-solo", "niese")
-#: every shipped variant, and each overlay on each base it applies to
-EVERY = sr.available_variants() + [f"{base}+{overlay}" for overlay in sr.available_overlays()
-                                   for base in sr.overlay_bases(overlay)]
-#: what the default run walks: every variant, and each overlay on Altenburg
-DEFAULT = sr.available_variants() + [f"altenburg-1988+{overlay}"
-                                     for overlay in sr.available_overlays()]
 
 
 @settings(max_examples=30)

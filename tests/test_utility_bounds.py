@@ -8,14 +8,12 @@ import random
 
 import pyspiel
 import pytest
+from every_variant import EVERY
 
 import solo_rules as sr
 from solo_rules.bots import HeuristicBot
 from solo_rules.integrations.openspiel import register
 from solo_rules.integrations.pettingzoo import raw_env
-
-EVERY = sr.available_variants() + [f"{base}+{overlay}" for overlay in sr.available_overlays()
-                                   for base in sr.overlay_bases(overlay)]
 
 #: Seat 0 (eldest, dealer 3) holds the eight best clubs, the three matadors and, where clubs
 #: are trumps, the five mackers of S-NIE among them.
