@@ -4,8 +4,8 @@ MCTS-style search clones a state at every node, so a clone should cost about as 
 move. It plays ``--hands`` random hands per variant through the OpenSpiel adapter, keeps every
 state at a player's decision, and times over the same states: cloning each, and cloning each
 then applying its first legal action (the move's cost is the difference). Each figure is the
-fastest of ``--repeat`` rounds, both measured side by side in the same run. Not part of the
-test suite:
+fastest of ``--repeat`` rounds in CPU time, both measured side by side in the same run. Not
+part of the test suite:
 
     python benchmarks/openspiel_clone.py --hands 20
 """
