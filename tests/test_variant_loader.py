@@ -195,7 +195,7 @@ def test_unknown_key_in_a_nested_param(tmp_path: Path) -> None:
     body = "rules:\n  auction:\n    params:\n      levels: [{contract: frage, jump: 1}]\n"
     path = write(tmp_path, "nested", body)
     assert load_error(path) == (f"{path}: rules.auction.params.levels[0].jump: unknown key; "
-                                "allowed: contract, preferred")
+                                "allowed: contract, preferred, sur")
 
 
 @pytest.mark.parametrize(
