@@ -48,6 +48,17 @@ def test_a_sur_bid_is_met_by_the_same_game_in_sur_not_in_couleur() -> None:
     assert "declare frage S" not in legal(state)
 
 
+def test_a_sur_bid_after_a_couleur_bid_binds_to_the_sur_not_the_couleur() -> None:
+    """Altenburg's binding (S-WIK: "A declarer who at some point during the auction bid the
+    preferred suit, must in every case play in the preferred suit") would leave a player who
+    bid a Solo in clubs and then in hearts (the Sur) no declaration; the Sur, still higher,
+    replaces it (EDITORIAL): he declares a Solo in hearts."""
+    state = run(new_game(_sur(), hands=HANDS, dealer=3), "bid frage", "bid solo@C", "hold",
+                "bid solo@H", "pass", "pass", "pass")
+    assert [text for text in legal(state) if text.startswith("declare")] == [
+        "declare solo H", "declare solo H tout"]
+
+
 def test_the_rulebook_says_the_sur_ranks_above_the_couleur_and_pays_like_it() -> None:
     book = rulebook(_sur())
     assert "Frage in clubs, Frage in hearts, Grossfrage" in book

@@ -281,11 +281,12 @@ class ImmediateHold(Auction[HoldState]):
         players = rules.seated
         level_of = aid - BID_BASE
         preferred = auction.preferred_bidders
-        if aid >= BID_BASE:
-            if _bids(self)[level_of].preferred:
-                preferred |= 1 << seat
-        elif aid == _HOLD_ID and _bids(self)[auction.level].preferred:
+        bid = _bids(self)[level_of] if aid >= BID_BASE else \
+            _bids(self)[auction.level] if aid == _HOLD_ID else None
+        if bid is not None and bid.preferred:
             preferred |= 1 << seat
+        elif bid is not None and bid.sur:  # the Sur, still higher, replaces the binding
+            preferred &= ~(1 << seat)
 
         overbids = auction.overbids or (
             not self.eldest_pass_duels and auction.next_entrant == 1 and aid == _PASS_ID)
@@ -480,7 +481,10 @@ class ImmediateHold(Auction[HoldState]):
             f"{suit_word(sur).capitalize()} are the Sur, a second and still higher preferred "
             "suit fixed by agreement for the session: a contract in "
             f"{suit_word(sur)} ranks above the same contract in {couleur}, but below the next "
-            f"higher contract; it is played and paid like a game in {couleur}.", "sur_suit")
+            f"higher contract; it is played and paid like a game in {couleur}."
+            + (f" A player who bids a {suit_word(sur)} level is no longer bound to "
+               f"{couleur}, but to the level he holds." if self.binding else ""), "sur_suit",
+            ("levels",))
 
 
 def _one_preferred_suit(preferred: Suit | None, ladder: ContractRules) -> None:
