@@ -107,14 +107,33 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         return None
 
     def after_trick(self, rules: Rules, state: GameState) -> GameState:
-        """The declarer's decision, if one is open, else the end of the hand if it is over,
-        else play goes on."""
-        if self.decisions(rules, state):
+        """The declarer's decision, if one is open and its answers differ, else the end of the
+        hand if it is over, else play goes on."""
+        decisions = self.decisions(rules, state)
+        if decisions and not self.moot(rules, state, decisions):
             assert state.contract is not None and state.contract.declarer is not None
             return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
         if self.finished(rules, state):
             return replace(state, phase=Phase.END)
         return state
+
+    def moot(self, rules: Rules, state: GameState, decisions: list[int]) -> bool:
+        """Whether every answer to the open decisions ends the hand now with the result it
+        has anyway: the result is certain (AMB-54) and no answer changes it (asking "Helfer?"
+        after the party can no longer make its tricks), so it is not a decision at all."""
+        if not self.finished(rules, state):
+            return False
+        contract = state.contract
+        assert contract is not None and contract.declarer is not None
+        settle = rules.settlement.outcome
+        result = settle(rules, replace(state, phase=Phase.END))
+        deciding = replace(state, phase=Phase.DECIDE, player=contract.declarer)
+        for aid in decisions:
+            after = self.apply(rules, deciding, aid,
+                               (*state.history, (contract.declarer, aid)))
+            if after.phase != Phase.END or settle(rules, after) != result:
+                return False
+        return True
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         return tuple(self.decisions(rules, state))
