@@ -4,9 +4,9 @@ For each hand (fixed seeds) it records every state's phase, seat and legal actio
 action chosen, the refusal of an illegal action now and then, and at the end the final state,
 its outcome and a seat's view, and hashes the lot. The values are written by ``canonical``, a
 fixed text of their fields (what attrs' ``repr`` printed when the digests were first stored),
-so that a friendlier ``repr`` changes no digest. ``tests/data/trace_digests.json`` keeps the digests of the
-engine as it was; ``python tests/hand_trace.py`` prints today's, ``--write`` stores them (only when
-a rule is meant to change).
+so that a friendlier ``repr`` changes no digest. ``tests/data/trace_digests.json`` keeps the
+digests of the engine as it was; ``python tests/hand_trace.py`` prints today's, ``--write``
+stores them (only when a rule is meant to change).
 """
 
 from __future__ import annotations
