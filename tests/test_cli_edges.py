@@ -107,10 +107,11 @@ def test_a_forced_move_is_played_without_a_prompt(
 def test_bids_are_explained_at_the_prompt(capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     _, out, _ = typed(capsys, monkeypatch, "1\n" * 40, "--seed", "1")
-    assert re.search(r"^ +\d\. bid frage +\(Frage: take 5 tricks with a partner called by a "
-                     r"card\)$", out, re.MULTILINE)
+    assert re.search(r"^ +\d\. bid frage +\(Frage: you name trumps, with a partner called by "
+                     r"a card, take 5 tricks; base value 2\)$", out, re.MULTILINE)
     _, out, _ = typed(capsys, monkeypatch, "1\n" * 40, "foster", "--seed", "1", "--seat", "1")
-    assert re.search(r"^ +\d\. bid 16 +\(a game worth at least 16\)$", out, re.MULTILINE)
+    assert re.search(r"^ +\d\. bid 16 +\(declare any game worth at least 16\)$", out,
+                     re.MULTILINE)
 
 
 def test_every_hand_is_shown_at_the_end_with_how_to_play_another(

@@ -185,7 +185,7 @@ class CompiledRules(Rules):
         return self.deal_rules.sitting_out(state)
 
     def contract_text(self, contract: Contract) -> str:
-        """``Solo by seat 2, trumps H`` and the like."""
+        """``Solo by seat 2, trumps ♥`` and the like."""
         return self.contracts.text(contract)
 
     # -- starting --------------------------------------------------------------------------
@@ -291,6 +291,11 @@ class CompiledRules(Rules):
         if action is None or action.kind not in self._kinds[state.phase]:
             return "wrong_phase", f"the rules expect {stage.expects} now"
         return "not_legal", stage.explain(self, state, aid)
+
+    def means(self, state: GameState, aid: int) -> str:
+        """What the legal ``aid`` does, in a few words from the rule of the current phase
+        (``""``: its text says it all): what a table shows beside each choice."""
+        return self.stages[state.phase].means(self, state, aid)
 
     def outcome(self, state: GameState) -> Outcome:
         """Score and settle the finished hand."""

@@ -152,6 +152,27 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         back = replace(back, flags=flags, history=history)
         return replace(back, phase=Phase.END) if self.finished(rules, back) else back
 
+    def means(self, rules: Rules, state: GameState, aid: int) -> str:
+        """Asking names the "Helfer?" question; passing plays on without it; stop and go on
+        in the words of the rule (``stop_means``, ``continue_means``)."""
+        if aid == ASK.id:
+            barred = rules.partner is not None and rules.partner.asking_bars_slam
+            return ('ask "Helfer?": the partner answers "Hier!" and is known from now on'
+                    + ("; the party may then not play on for every trick" if barred else ""))
+        if aid == PASS.id:
+            return 'play on without asking "Helfer?"'
+        if aid == STOP.id:
+            return self.stop_means()
+        return self.continue_means() if aid == CONTINUE.id else ""
+
+    def stop_means(self) -> str:
+        """What stopping does under this rule, for the declarer choosing it."""
+        return "stop play now"
+
+    def continue_means(self) -> str:
+        """What going on does under this rule, for the declarer choosing it."""
+        return "play on for every trick"
+
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         if aid == CONTINUE.id and rules.partner is not None and state.flags & _ASKED:
             return "after asking \"Helfer?\" the party may not play on for all the tricks"
@@ -175,6 +196,14 @@ class PrimeOrContinue(EarlyEnd):
     def opening_tricks(self, rules: Rules) -> int:
         """The first ``first_tricks`` tricks."""
         return self.first_tricks
+
+    def stop_means(self) -> str:
+        return ("stop now and score prime" if self.prime_bonus
+                else "stop now: the game is made")
+
+    def continue_means(self) -> str:
+        lost = ", and cannot score prime" if self.prime_bonus else ""
+        return f"play on: the party must then take every trick{lost}"
 
     def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party must take: the contract's, or all of them after Tout or a
@@ -283,6 +312,12 @@ class FirstAndLast(EarlyEnd):
         """The first ``first_tricks`` tricks."""
         return self.first_tricks
 
+    def stop_means(self) -> str:
+        return 'stop now and collect "First"'
+
+    def continue_means(self) -> str:
+        return 'play on for "Last" (every trick); losing a trick forfeits "First"'
+
     def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party must take: the contract's (all of them after Tout)."""
         contract = state.contract
@@ -382,6 +417,12 @@ class AbandonAtFive(EarlyEnd):
     #: that a game nobody declares is played to the last trick
     topics = ("played_out",)
     go_on_when: Literal["sweep", "any_time"] = "sweep"
+
+    def stop_means(self) -> str:
+        return "stop: the hand is abandoned and the game made"
+
+    def continue_means(self) -> str:
+        return "go on: the game becomes a Tout, won by taking every trick or lost"
 
     def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party needs: its contract's, or all of them once it went on."""
