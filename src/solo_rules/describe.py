@@ -15,7 +15,7 @@ from __future__ import annotations
 import abc
 import re
 from collections.abc import Callable, Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -128,6 +128,28 @@ class Book:
     def notes(self) -> tuple[Note, ...]:
         """Every note, in number order."""
         return tuple(note for section in self.sections for note in section.notes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rulebook as JSON-ready data (``solo-rules rules --json``): the variant, each
+        section's numbered clauses with the notes they cite, the notes with their basis,
+        sources, quotation and any editorial alternatives, the sources and the glossary."""
+        variant = self.variant
+        return {
+            "id": variant.id, "title": variant.title, "status": variant.status,
+            "summary": variant.summary, "lineage": list(variant.lineage),
+            "overlays": list(variant.overlays),
+            "sections": [{"number": position, "slot": section.slot, "title": section.title,
+                          "clauses": [{"number": f"{position}.{index}", "text": text,
+                                       "notes": list(marks)}
+                                      for index, (text, marks) in
+                                      enumerate(section.clauses, start=1)]}
+                         for position, section in enumerate(self.sections, start=1)],
+            "notes": [{"number": note.number, "where": note.where,
+                       **attrs.asdict(note.provenance, recurse=False)}
+                      for note in self.notes],
+            "sources": [{"id": ref, "cite": cite} for ref, cite in source_listing(self)],
+            "glossary": [{"term": term, "meaning": meaning} for term, meaning in self.glossary],
+        }
 
 
 def features(variant: Variant) -> set[str]:
