@@ -152,6 +152,15 @@ def test_the_trick_count_help_and_last_trick(capsys: pytest.CaptureFixture[str],
                      re.MULTILINE)
 
 
+def test_help_gives_this_menus_own_choices_as_examples(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Foster's bids are amounts: its help must not suggest Altenburg's ``bid frage``."""
+    _, out, _ = typed(capsys, monkeypatch, "help\n" + "1\n" * 40, "foster", "--seed", "7",
+                      "--seat", "2")
+    assert "as shown (pass, bid 32);" in " ".join(out.split())  # however it wraps
+    assert "frage" not in out
+
+
 def test_play_seats_the_bot_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--watch", "--seed", "5"]) == 0
     heuristic = capsys.readouterr().out

@@ -884,7 +884,7 @@ class _Table:
                 continue
             command = answer.strip().lower()
             if command in ("help", "?"):
-                self.help(len(choices))
+                self.help(choices)
                 continue
             if command == "last":
                 self.say(self.last_trick(state))
@@ -922,12 +922,14 @@ class _Table:
         raise SoloRulesError(f"{action_text(action)} is not legal now: {symbols(why)}; your "
                              f"choices: {', '.join(action_text(a) for a in choices)}")
 
-    def help(self, choices: int) -> None:
-        """How to answer, and the commands the prompt takes."""
-        self.say(f"Answer with a number from 1 to {choices}, with a card (♣Q, or its letters "
-                 "CQ, D10 or DT), or with a choice's text as shown (bid frage, pass); suits "
-                 "may be typed as letters (C S H D) or symbols. Other commands: 'last' shows "
-                 "the last completed trick, 'help' this text; Ctrl-D quits.")
+    def help(self, choices: Sequence[Action]) -> None:
+        """How to answer, with this menu's own choices as the examples, and the commands the
+        prompt takes."""
+        examples = ", ".join(dict.fromkeys(action_text(a) for a in (choices[0], choices[-1])))
+        self.say(f"Answer with a number from 1 to {len(choices)}, with a card (♣Q, or its "
+                 f"letters CQ, D10 or DT), or with a choice's text as shown ({examples}); "
+                 "suits may be typed as letters (C S H D) or symbols. Other commands: 'last' "
+                 "shows the last completed trick, 'help' this text; Ctrl-D quits.")
         self.legend()
 
     def trick_count(self, state: GameState) -> str:
