@@ -133,21 +133,21 @@ def test_the_serve_line_answers(tmp_path: Path) -> None:
     port = _free_port()
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}"
                                  f"{os.environ.get('PATH', '')}"}
-    server = subprocess.Popen(["solo-rules", "serve", "--port", str(port)], cwd=tmp_path,
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        for _ in range(150):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1) as page:
-                    assert page.status == 200
-                    break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("solo-rules serve did not answer")
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    with subprocess.Popen(["solo-rules", "serve", "--port", str(port)], cwd=tmp_path, env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as server:
+        try:
+            for _ in range(150):
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1) as page:
+                        assert page.status == 200
+                        break
+                except OSError:
+                    time.sleep(0.2)
+            else:
+                pytest.fail("solo-rules serve did not answer")
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
     assert (tmp_path / "solo-rules.sqlite3").exists()
 
 
