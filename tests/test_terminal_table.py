@@ -12,6 +12,7 @@ import re
 import sys
 
 import pytest
+from test_cli import FakeTTY
 
 import solo_rules as sr
 from solo_rules import compile as sr_compile
@@ -21,18 +22,6 @@ from solo_rules.display import choice_note
 #: A card as the engine's texts write it: on the table's screen only in the command lines
 #: that deal a hand again and in the help text's examples.
 LETTER_CARD = re.compile(r"(?<![\w@'])[CSHD](?:10|[AKQJT987])(?![\w'])")
-
-
-class FakeTTY(io.StringIO):
-    """Typed answers on a stdin that claims to be a terminal, echoed as a terminal would."""
-
-    def isatty(self) -> bool:
-        return True
-
-    def readline(self, size: int | None = -1) -> str:
-        line = super().readline(size)
-        sys.stdout.write(line)
-        return line
 
 
 def typed(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, answers: str,
