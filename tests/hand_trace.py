@@ -28,7 +28,8 @@ from solo_rules import Action, CardSet, GameState, IllegalActionError
 DIGESTS = Path(__file__).parent / "data" / "trace_digests.json"
 #: The variants whose digests are stored; a new variant gets its own line with ``--write``.
 VARIANTS = ("altenburg-1988", "foster", "heart-solo", "niese", "niese-five-hand", "niese-six-hand",
-            "muensterland-sollo", "parlett-penguin", "american-trick-count")
+            "muensterland-sollo", "parlett-penguin", "american-trick-count", "rothspitzen",
+            "spitzeln", "malborn-solo")
 HANDS = 1000
 
 

@@ -114,6 +114,9 @@ def test_parse_cards_cache_is_bounded() -> None:
     for pad in range(20_000):
         assert sr.parse_card(" " * pad + "CQ") is sr.Card.CQ
     assert len(cards_module._PARSE_CACHE) <= cards_module._PARSE_CACHE_SIZE
+    # bounded in size too: a padded text is parsed, not kept (20,000 of them kept 39 MB)
+    assert sum(map(len, cards_module._PARSE_CACHE)) <= \
+        cards_module._PARSE_CACHE_SIZE * cards_module._PARSE_CACHE_TEXT
 
 
 def test_an_unknown_rulebook_format_is_a_solo_rules_error() -> None:

@@ -35,6 +35,14 @@ def test_a_file_that_is_not_utf8_is_refused_with_the_offset(tmp_path: Path) -> N
     assert error(path) == f"{path}: not UTF-8 text: byte 0xe9 at offset 29"
 
 
+def test_a_long_path_in_a_message_keeps_the_files_name(tmp_path: Path) -> None:
+    folder = tmp_path / ("d" * 120) / ("e" * 120)
+    folder.mkdir(parents=True)
+    message = error(write(folder, "bad", "schema: 1\nid: [\n"))
+    assert f"e/bad.yaml ({len(str(folder / 'bad.yaml'))} characters):3:" in message
+    assert len(message) < 300
+
+
 def test_a_file_beyond_the_size_limit_is_refused_before_parsing(tmp_path: Path) -> None:
     path = write(tmp_path, "huge", "schema: 1\nid: huge\nsummary: " + "x" * MAX_BYTES + "\n")
     assert error(path) == f"{path}: larger than {MAX_BYTES:,} bytes"
@@ -192,7 +200,8 @@ def test_a_status_that_is_a_list_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "listed-status", "schema: 1\nid: listed-status\nextends: niese\n"
                  "status: [house]\n")
     assert error(path) == (f"{path}: status: expected one of ['abstract', 'documented', "
-                           "'house', 'overlay', 'reconstructed'], got ['house']")
+                           "'documented-partial', 'house', 'overlay', 'reconstructed'], got "
+                           "['house']")
 
 
 def test_a_repeated_bid_level_is_refused_at_load(tmp_path: Path) -> None:

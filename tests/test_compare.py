@@ -191,10 +191,15 @@ COMPARABLE = [pair for pair in PAIRS if _why_incomparable(*pair) is None]
 INCOMPARABLE = [pair for pair in PAIRS if pair not in COMPARABLE]
 
 
-def test_the_comparable_pairs_are_the_four_hand_32_card_games() -> None:
-    ids = {vid for pair in COMPARABLE for vid in pair}
+def test_the_comparable_pairs_are_the_four_hand_32_card_games_and_the_heart_solo_pack() -> None:
+    """The four-hand 32-card games, and the three-hand games of one pack: Foster's Heart Solo
+    and Grimm's Spitzeln (ADDENDUM §A1.4: "Its pack is exactly the pack of Grimm's Spitzeln")."""
+    three = [pair for pair in COMPARABLE if "heart-solo" in pair]
+    assert three == [("heart-solo", "spitzeln")]
+    ids = {vid for pair in COMPARABLE if pair not in three for vid in pair}
     assert {"altenburg-1988", "foster", "niese", "parlett-penguin"} <= ids
-    assert not ids & {"heart-solo", "muensterland-sollo", "niese-five-hand", "niese-six-hand"}
+    assert not ids & {"heart-solo", "muensterland-sollo", "niese-five-hand", "niese-six-hand",
+                      "rothspitzen", "spitzeln"}
 
 
 @pytest.mark.parametrize(("left", "right"), INCOMPARABLE)

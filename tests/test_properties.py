@@ -278,16 +278,20 @@ def test_states_pickle_and_unpickle_equal(variant_id: str, data: st.DataObject) 
 @hands_of
 def test_outcome_agrees_with_the_trick_record(variant_id: str, data: st.DataObject) -> None:
     """Party and defender tricks add up to the tricks played and match the trick winners; a
-    zero-sum settlement sums to 0; a thrown-in hand scores nothing but a payment made in the
-    deal."""
+    zero-sum settlement sums to 0, and one with a pot sums to what the pot lost; a thrown-in
+    hand scores nothing but a payment made in the deal and the stake set into a pot."""
     final = play_random_hand(data, variant_id).states[-1]
     outcome = final.outcome()
+    rules = final.rules
     assert len(outcome.scores) == final.players
     assert outcome.contract == final.contract
+    assert rules.settlement.pot_after(0, outcome) - 0 == (
+        -sum(outcome.scores) if rules.settlement.keeps_pot else 0)
     if final.contract is None:  # only what was paid during the deal (the five-hand purchase)
-        rules = final.rules
         paid = rules.deal_rules.transfers(final) or (0,) * final.players
-        assert outcome.scores == tuple(t * rules.settlement.units() for t in paid)
+        staked = rules.settlement.staked(rules, final)
+        assert outcome.scores == tuple(t * rules.settlement.units() - stake
+                                       for t, stake in zip(paid, staked, strict=True))
         assert final.tricks == ()
         assert (outcome.party_tricks, outcome.defender_tricks) == (0, 0)
         return

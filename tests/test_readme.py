@@ -193,7 +193,7 @@ def test_readme_has_exactly_two_setup_commands() -> None:
 
 def test_readme_variants_table_lists_every_playable_variant() -> None:
     table = README.split("## Variants\n")[1].split("\n## ")[0]
-    rows = re.findall(r"^\| ([a-z0-9-]+) \| (.+) \| (\d) \| (\w+) \|$", table, re.MULTILINE)
+    rows = re.findall(r"^\| ([a-z0-9-]+) \| (.+) \| (\d) \| ([\w-]+) \|$", table, re.MULTILINE)
     assert [row[0] for row in rows] == solo_rules.available_variants()
     for vid, title, players, status in rows:
         variant = solo_rules.load_variant(vid)

@@ -97,7 +97,7 @@ def test_wilson_and_mean_intervals() -> None:
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"hands": 0}, "hands must be a positive number, got 0"),
     ({"hands": 5, "bots": "clever"}, "unknown bot 'clever'; bots are heuristic, random, sampling"),
-    ({"hands": 5, "seed": -1}, "seed must be a non-negative int, got -1"),
+    ({"hands": 5, "seed": -1}, "seed must be an int >= 0, got -1"),
 ])
 def test_bad_input_is_one_line(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(SoloRulesError) as error:

@@ -6,6 +6,7 @@ that the message names the file, the dotted path and the bad value.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -121,12 +122,15 @@ def test_bad_id(tmp_path: Path) -> None:
 def test_bad_status(tmp_path: Path) -> None:
     path = write(tmp_path, "famous", "", status="famous")
     assert load_error(path) == (f"{path}: status: expected one of ['abstract', 'documented', "
-                                "'house', 'overlay', 'reconstructed'], got 'famous'")
+                                "'documented-partial', 'house', 'overlay', 'reconstructed'], "
+                                "got 'famous'")
 
 
 def test_bad_yaml_names_file_and_line(tmp_path: Path) -> None:
     path = write(tmp_path, "broken", "rules:\n  play: [unclosed\n")
-    assert load_error(path).startswith(f"{path}:7:1: expected ',' or ']'")
+    # libyaml (PyYAML's parser where it has it) says "did not find expected", PyYAML "expected"
+    assert re.match(rf"{re.escape(str(path))}:7:1: (did not find )?expected ',' or ']'",
+                    load_error(path))
 
 
 def test_file_that_is_not_a_mapping(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import zlib
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -116,8 +117,11 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 def test_no_frame_to_any_seat_shows_a_card_the_seat_may_not_know(client: TestClient) -> None:
     counts: Counter[str] = Counter()
     found = []
-    for number, variant in enumerate(VARIANTS):
-        found += play_table(client, variant, LONG.get(variant, 3), 1000 + number, counts)
+    for variant in VARIANTS:
+        # a seed of the variant's own, whatever other variants ship (offset 2: Niese's
+        # exposed cards and Mediateur's face-down card occur with it)
+        seed = 1000 + (zlib.crc32(variant.encode()) + 2) % 1000
+        found += play_table(client, variant, LONG.get(variant, 3), seed, counts)
     print("secrecy:", dict(counts))
     assert not found, "\n".join(found[:20])
     # the hidden moments this test is about did occur

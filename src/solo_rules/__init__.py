@@ -34,6 +34,7 @@ from solo_rules.errors import (
     RecordError,
     SoloRulesError,
     VariantError,
+    WorkerError,
 )
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.ranking import TRUMP, Ranking, Trump
@@ -157,6 +158,7 @@ __all__ = [
     "VariantError",
     "Witness",
     "Word",
+    "WorkerError",
     "available_overlays",
     "available_variants",
     "compare",

@@ -180,8 +180,10 @@ _RANK_WORDS: dict[str, Rank] = {
 _SHORT = re.compile(r"^(♣|♠|♥|♡|♦|♢|[cshdegr])(10|[akqjot987u])$")
 _WORDS = re.compile(r"^([^\s\-]+)[\s\-]+([^\s\-]+)$")
 _PARSE_CACHE: dict[str, Card] = {}
-#: The most texts ``parse_card`` remembers (every spelling of every card fits many times over).
+#: The most texts ``parse_card`` remembers (every spelling of every card fits many times over),
+#: and the longest it remembers (``Eichel-Ober`` is 11): padded texts are parsed, not kept.
 _PARSE_CACHE_SIZE = 4096
+_PARSE_CACHE_TEXT = 24
 
 
 def parse_card(text: str) -> Card:
@@ -209,7 +211,7 @@ def parse_card(text: str) -> Card:
             )
         suit, rank = _SUIT_WORDS[words.group(1)], _RANK_WORDS[words.group(2)]
     card = Card.of(suit, rank)
-    if len(_PARSE_CACHE) < _PARSE_CACHE_SIZE:
+    if len(_PARSE_CACHE) < _PARSE_CACHE_SIZE and len(text) <= _PARSE_CACHE_TEXT:
         _PARSE_CACHE[text] = card
     return card
 
@@ -257,9 +259,17 @@ class CardSet:
 
     @classmethod
     def of(cls, cards: Iterable[int]) -> CardSet:
-        """The set of the given cards."""
+        """The set of the given cards (ids 0..31)."""
+        if not isinstance(cards, Iterable) or isinstance(cards, str | bytes):
+            raise TypeError(f"CardSet.of: cards must be an iterable of card ids, got "
+                            f"{type(cards).__name__}")
         mask = 0
         for card in cards:
+            if isinstance(card, bool) or not isinstance(card, int):
+                raise TypeError(f"CardSet.of: cards must be card ids 0..31, got "
+                                f"{type(card).__name__}")
+            if not 0 <= card < 32:
+                raise CardParseError(f"{card} is not a card id 0..31")
             mask |= 1 << card
         return cls(mask)
 
@@ -308,6 +318,8 @@ class CardSet:
 
     def of_suit(self, suit: Suit) -> CardSet:
         """The cards of one printed suit."""
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit < 4:
+            raise TypeError(f"of_suit: suit must be a Suit, got {type(suit).__name__}")
         return CardSet(self.mask & (0xFF << (8 * suit)))
 
 
@@ -338,4 +350,7 @@ def _check_mask(mask: object) -> None:
 def piquet_pack(remove: Iterable[int] = ()) -> CardSet:
     """The 32-card pack, less the given cards (24-card Münsterland and Heart Solo packs, 30-card
     six-hand pack: DOSSIER §1.1)."""
+    if not isinstance(remove, Iterable) or isinstance(remove, str | bytes):
+        raise TypeError(f"piquet_pack: remove must be an iterable of card ids, got "
+                        f"{type(remove).__name__}")
     return CardSet((1 << 32) - 1) - CardSet.of(remove)

@@ -24,14 +24,14 @@ import shlex
 import shutil
 import sys
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import metadata
 from typing import NoReturn, TextIO
 
-from solo_rules import accelerator
+from solo_rules import accelerator, files
 from solo_rules.actions import PASS, Action
 from solo_rules.analysis import BOTS, simulate
+from solo_rules.analysis.chunks import process_pool
 from solo_rules.bots import Bot
 from solo_rules.cards import Card, CardSet, parse_card
 from solo_rules.compare import EntryWitness, compare, witnesses
@@ -57,6 +57,8 @@ __all__ = ["main"]
 DEFAULT_VARIANT = "altenburg-1988"
 #: An answer read as a choice's number (a sign included, so that ``-1`` is a bad number).
 _NUMBER = re.compile(r"[+-]?[0-9]{1,4}")
+#: The longest line of a moves script (a move is a few words).
+_LONGEST_MOVE = 1_000
 
 
 class _UsageError(Exception):
@@ -69,7 +71,10 @@ class _UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(self.prog, message)
+        """argparse's one-line error, any long word in it (an echoed argument) cut short."""
+        raise _UsageError(self.prog, re.sub(r"\S{80,}", lambda word: f"{word[0][:60]}... "
+                                            f"({len(word[0])} characters)",
+                                            message))
 
 
 def _version() -> str:
@@ -237,7 +242,7 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
                            "(both must deal the same pack to the same seats): --witness")
     diff.add_argument("--deals", type=int, default=200,
                       help="deals to search for witnesses (default 200): --deals 50")
-    diff.add_argument("--seed", type=int, default=0,
+    diff.add_argument("--seed", type=_seed, default=0,
                       help="the first search seed (default 0): --seed 3")
     diff.set_defaults(run=lambda args: _compare(args, sys.stdout))
     sim = _command(commands, "simulate", "play the same deals in variants with bots and "
@@ -253,10 +258,13 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
     sim.add_argument("--bot", choices=tuple(BOTS), default="heuristic",
                      help=f"the bot playing every seat (default heuristic; one of "
                           f"{', '.join(BOTS)}): --bot random")
-    sim.add_argument("--seed", type=int, default=0,
+    sim.add_argument("--seed", type=_seed, default=0,
                      help="the first deal's seed (default 0): --seed 2")
     sim.add_argument("--workers", type=int, default=1,
                      help="processes to use (default 1): --workers 2")
+    sim.add_argument("--timeout", type=float, metavar="SECONDS",
+                     help="with --workers, give up on a worker that takes longer than this "
+                          "per hand (default: generous, by bot): --timeout 0.5")
     sim.add_argument("--json", action="store_true",
                      help="print JSON instead of tables: --json")
     sim.add_argument("--plot", metavar="FILE",
@@ -409,9 +417,10 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
             result = simulate(args.variants, hands=args.hands, bots=args.bot, seed=args.seed,
                               progress=tick)
         else:
-            with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            with process_pool(args.workers) as pool:
                 result = simulate(args.variants, hands=args.hands, bots=args.bot,
-                                  seed=args.seed, executor=pool, progress=tick)
+                                  seed=args.seed, executor=pool, progress=tick,
+                                  timeout=args.timeout)
     if args.plot:  # first, so that a plot that cannot be written leaves no half output
         result.plot(args.plot)
     out.write(result.to_json() if args.json else result.table())
@@ -483,6 +492,12 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.record is not None:  # before the hand is played, so that it is not lost
+        try:
+            files.check_target(args.record, error=SoloRulesError,
+                               label=f"--record {shown(args.record, 80)}")
+        except SoloRulesError as exc:
+            raise _UsageError("solo-rules play", str(exc)) from None
     variant = load_variant(args.variant)
     rules = compile(variant)
     players = rules.players
@@ -498,26 +513,26 @@ def _play(args: argparse.Namespace) -> int:
         raise _UsageError("solo-rules play", "--json prints the game record instead of the "
                           "table, so it needs --watch or --moves (nobody plays at a terminal)")
     # the table of --json is not shown: the record is printed instead
-    shown = io.StringIO() if args.json else sys.stdout
+    screen = io.StringIO() if args.json else sys.stdout
     if args.hands is not None:
-        return _play_match(args, variant, shown)
+        return _play_match(args, variant, screen)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4)) >> 1
     state = new_game(variant, seed=seed, dealer=args.dealer)
     bots = _bots(args.bot, seed, rules)
     call = _Replay(args.variant, seed, args.dealer, args.seat)
     if args.moves is not None:
-        table = _Table(variant, shown, args.seat)
+        table = _Table(variant, screen, args.seat)
         with _moves_file(args.moves) as lines:
             code = table.scripted(state, bots, call, lines)
     else:
         if not args.watch and not sys.stdin.isatty() and not args.json:
             _fail("solo-rules play: stdin is not a terminal, so bots play every seat; to play "
                   f"seat {args.seat} from a script, use --moves FILE or --moves -", 0)
-        table = _Table(variant, shown, None if args.watch or not sys.stdin.isatty()
+        table = _Table(variant, screen, None if args.watch or not sys.stdin.isatty()
                        else args.seat)
         code = table.play(state, bots, call)
     record = record_of(table.last or state, seed)
-    if args.record:
+    if args.record is not None:
         record.save(args.record)
     if args.json:
         sys.stdout.write(record.to_json() + "\n")
@@ -529,7 +544,7 @@ def _bots(name: str, seed: int, rules: CompiledRules) -> list[Bot]:
     return [BOTS[name](seed * 8 + seat, rules) for seat in range(rules.players)]
 
 
-def _play_match(args: argparse.Namespace, variant: Variant, shown: TextIO) -> int:
+def _play_match(args: argparse.Namespace, variant: Variant, screen: TextIO) -> int:
     """Play ``--hands N`` hands as one match, with the running totals after each hand."""
     if args.hands < 1:
         raise _UsageError("solo-rules play", f"--hands {args.hands}: play at least one hand")
@@ -539,25 +554,27 @@ def _play_match(args: argparse.Namespace, variant: Variant, shown: TextIO) -> in
     code = 0
     for number in range(1, args.hands + 1):
         hand = match.deal()
-        table = _Table(hand.variant, shown, human)  # a preferred suit may be established
+        table = _Table(hand.variant, screen, human)  # a preferred suit may be established
         table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
         code = table.play(hand, bots,
                           _Replay(args.variant, match.hand_seed, hand.dealer, args.seat))
         if table.last is None or not table.last.is_terminal:
             break
         match = match.finish(table.last)
-        table.say(f"{_totals(match.totals, number)}; seat {match.dealer} deals next")
-    if args.record:
+        table.say(f"{_totals(match.totals, number, match.pot if match.keeps_pot else None)}; "
+                  f"seat {match.dealer} deals next")
+    if args.record is not None:
         match.to_record().save(args.record)
     if args.json:
         sys.stdout.write(match.to_record().to_json() + "\n")
     return code
 
 
-def _totals(totals: Sequence[int], hands: int) -> str:
-    """``Totals after hand 3: seat 0 +8, seat 1 -4, ...``."""
+def _totals(totals: Sequence[int], hands: int, pot: int | None = None) -> str:
+    """``Totals after hand 3: seat 0 +8, seat 1 -4, ...``, and ``, pot 8`` where a pot
+    stands from hand to hand."""
     seats = ", ".join(f"seat {seat} {total:+d}" for seat, total in enumerate(totals))
-    return f"Totals after hand {hands}: {seats}"
+    return f"Totals after hand {hands}: {seats}" + ("" if pot is None else f", pot {pot}")
 
 
 def _dealing_actions(state: GameState) -> list[tuple[int, str]]:
@@ -598,15 +615,16 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     match = Match.replay(record, variant)
     rows = match.running_totals()
-    for number, (hand, totals, played) in enumerate(
-            zip(record.hands, rows, match.hand_variants(), strict=True), start=1):
+    pots: Sequence[int | None] = match.running_pots() if match.keeps_pot else [None] * len(rows)
+    for number, (hand, totals, played, pot) in enumerate(
+            zip(record.hands, rows, match.hand_variants(), pots, strict=True), start=1):
         if isinstance(hand, Misdeal):
             out.write(f"\n== Hand {number}: misdealt by seat {hand.dealer} ==\n")
             continue
         if args.watch:
             out.write(f"\n== Hand {number} of {len(rows)} ==\n")
             _watch_record(hand, replay(hand, played), out)
-        out.write(_totals(totals, number) + "\n")
+        out.write(_totals(totals, number, pot) + "\n")
     out.write(f"{args.file}: the match replays: {len(rows)} hands\n")
     return 0
 
@@ -627,29 +645,32 @@ def _watch_record(record: GameRecord, final: GameState, out: TextIO) -> None:
 
 @contextlib.contextmanager
 def _moves_file(name: str) -> Iterator[Iterator[tuple[int, str]]]:
-    """The numbered move lines of ``name`` (``-``: stdin), blank lines and comments left out;
-    a file that cannot be read is a one-line error."""
-    try:
-        stream = sys.stdin if name == "-" else open(name, encoding="utf-8")  # noqa: SIM115
-    except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise _UsageError("solo-rules play", f"--moves {name!r:.80}: cannot read: {why}") from None
+    """The numbered move lines of ``name`` (``-``: stdin, read as it comes, a line at most
+    ``_LONGEST_MOVE`` characters), blank lines and comments left out; a file is read whole
+    within ``files.MAX_BYTES``, and one that cannot be read (a FIFO, ``/dev/zero``) is a
+    one-line error."""
+    label = f"--moves {shown(name, 80)}"
+    if name == "-":
+        stream: Iterable[str] = iter(lambda: sys.stdin.readline(_LONGEST_MOVE + 1), "")
+    else:
+        try:
+            stream = files.read_text(name, error=SoloRulesError, label=label).splitlines()
+        except SoloRulesError as exc:
+            raise _UsageError("solo-rules play", str(exc)) from None
 
     def lines() -> Iterator[tuple[int, str]]:
         try:
             for number, line in enumerate(stream, start=1):
+                if len(line) > _LONGEST_MOVE:
+                    raise _UsageError("solo-rules play", f"{label} line {number}: longer than "
+                                      f"{_LONGEST_MOVE:,} characters")
                 text = line.split("#", 1)[0].strip()
                 if text:
                     yield number, text
         except UnicodeDecodeError:
-            raise _UsageError("solo-rules play", f"--moves {name!r:.80}: not UTF-8 "
-                              "text") from None
+            raise _UsageError("solo-rules play", f"{label}: not UTF-8 text") from None
 
-    try:
-        yield lines()
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    yield lines()
 
 
 class _Replay:

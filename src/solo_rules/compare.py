@@ -21,7 +21,7 @@ import attrs
 
 from solo_rules.bots import Bot, HeuristicBot, RandomBot
 from solo_rules.cards import Card, CardSet, card_ids
-from solo_rules.errors import SoloRulesError, VariantError
+from solo_rules.errors import SoloRulesError, VariantError, check_seed
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.rules.deal import shuffled
 from solo_rules.schema import SLOTS, Provenance, RuleModule
@@ -609,6 +609,9 @@ def _deals(diff: VariantDiff, seed: int, max_deals: int,
     why = incomparable(ra, rb)
     if why is not None:
         raise IncomparableError(f"no witness can exist: {why}")
+    check_seed(seed, error=SoloRulesError)
+    if isinstance(max_deals, bool) or not isinstance(max_deals, int):
+        raise TypeError(f"max_deals must be an int, got {type(max_deals).__name__}")
     if max_deals < 1:
         raise SoloRulesError(f"max_deals must be at least 1, got {max_deals}")
     for deal in range(max_deals):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import os
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, cast
@@ -21,7 +22,7 @@ from typing import Any, Literal, cast
 import attrs
 
 from solo_rules.cards import Card, Rank, Suit, parse_card
-from solo_rules.errors import SoloRulesError
+from solo_rules.errors import SoloRulesError, wrong_type
 from solo_rules.rules.slots import ladder_of
 from solo_rules.schema import SLOTS, Clause, Provenance
 from solo_rules.variant import SlotRule, Variant, available_overlays, load_variant, overlay_title
@@ -241,8 +242,10 @@ def features(variant: Variant) -> set[str]:
 def compose(variant: Variant | str) -> Book:
     """The rulebook of ``variant`` as data: each module's clauses for the features the variant
     has, each citing the notes of exactly the parameters it states."""
-    if isinstance(variant, str):
+    if isinstance(variant, str | os.PathLike):
         variant = load_variant(variant)
+    if not isinstance(variant, Variant):
+        raise wrong_type("rulebook", "variant", "a Variant, its id or a path", variant)
     has = features(variant)
     names = {c.id: c.name for c in ladder_of(variant.modules).contracts}
     drafts = []  # per slot: its clauses' texts, each with the notes it cites

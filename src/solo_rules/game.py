@@ -20,7 +20,15 @@ from typing import cast
 
 from solo_rules.actions import Action, ActionSpace, Word
 from solo_rules.cards import Card, CardSet, parse_cards
-from solo_rules.errors import InvalidStateError, VariantError
+from solo_rules.errors import (
+    IllegalActionError,
+    InvalidStateError,
+    VariantError,
+    check_seat,
+    check_seed,
+    shown,
+    wrong_type,
+)
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.record_format import GameRecord, record_of
 from solo_rules.rules.contract_def import ContractDef
@@ -78,6 +86,8 @@ class CompiledRules(Rules):
     trump tables cached. Equal variants compile to equal rule sets."""
 
     def __init__(self, variant: Variant) -> None:
+        if not isinstance(variant, Variant):
+            raise wrong_type("CompiledRules", "variant", "a Variant", variant)
         self._variant = variant
         self._hash = hash(variant)  # rule modules key their caches on the rule set
         modules = _modules(variant)
@@ -172,35 +182,56 @@ class CompiledRules(Rules):
 
     def tables(self, trump: Trump | None) -> TrumpTables:
         """The cached ranking tables of a contract's trumps (``None``: not yet named)."""
+        if trump is not None and (isinstance(trump, bool) or not isinstance(trump, int)
+                                  or not 0 <= trump < len(self.trump_tables)):
+            raise wrong_type("tables", "trump", "a Trump or None", trump)
         return self.trump_tables[_NO_TRUMP if trump is None else trump]
 
     def contract_def(self, contract_id: str) -> ContractDef:
         """The contract definition by id."""
-        return self._contract_defs[contract_id]
+        found = self._contract_defs.get(contract_id) if type(contract_id) is str else None
+        if found is None:
+            if type(contract_id) is not str:
+                raise wrong_type("contract_def", "contract_id", "a contract's id", contract_id)
+            raise VariantError(f"{self.variant.id} has no contract {shown(contract_id)}; its "
+                               f"contracts: {', '.join(self._contract_defs)}")
+        return found
 
     def sitting_out(self, state: GameState) -> int:
         """The seats (a mask) that sit this hand out: none unless the deal rule says so."""
+        if type(state) is not GameState:
+            raise _not_a_state("sitting_out", state)
         if self.seated == self.players:
             return 0
         return self.deal_rules.sitting_out(state)
 
     def contract_text(self, contract: Contract) -> str:
         """``Solo by seat 2, trumps ♥`` and the like."""
+        if type(contract) is not Contract:
+            raise wrong_type("contract_text", "contract", "a Contract", contract)
         return self.contracts.text(contract)
 
     # -- starting --------------------------------------------------------------------------
 
     def deal(self, rng: random.Random, dealer: int) -> tuple[int, ...]:
         """Shuffle and deal one hand per seat."""
+        _check_rng("deal", rng)
+        check_seat(dealer, self.players)
         return self.deal_rules.deal(CardSet(self.pack), self.players, dealer, rng)
 
     def first_dealer(self, rng: random.Random) -> int:
         """The first dealer of a session, drawn by the variant's rule (by lot, or the first
         player dealt a club)."""
+        _check_rng("first_dealer", rng)
         return self.deal_rules.choose_first_dealer(CardSet(self.pack), self.players, rng)
 
     def start(self, hands: tuple[int, ...], dealer: int) -> GameState:
-        """The state after the deal: the first phase that applies."""
+        """The state after the deal: the first phase that applies (``new_game`` checks the
+        hands; this takes them as dealt)."""
+        check_seat(dealer, self.players)
+        if type(hands) is not tuple or len(hands) != self.players or not all(
+                type(hand) is int for hand in hands):
+            raise wrong_type("start", "hands", f"a tuple of {self.players} card masks", hands)
         dealt = build_state(self, Phase.DEAL, self.next_seat[dealer], dealer, hands, (),
                             None, None, (), self.next_seat[dealer], (),
                             (0,) * self.players, Flags.NONE, hands)
@@ -211,6 +242,8 @@ class CompiledRules(Rules):
     def advance(self, state: GameState) -> GameState:
         """Leave the current phase for the next one, in rulebook order, that applies to this
         hand; the hand is over when none does."""
+        if type(state) is not GameState:
+            raise _not_a_state("advance", state)
         for stage in self._after[state.phase]:
             entered = stage.enter(self, state)
             if entered is not None:
@@ -220,6 +253,8 @@ class CompiledRules(Rules):
     def legal_ids(self, state: GameState) -> tuple[int, ...]:
         """The legal action ids in ``state``, ascending (kept for ``apply`` to check the
         action chosen from them)."""
+        if type(state) is not GameState:
+            raise _not_a_state("legal_ids", state)
         legal = self._legal_of.get(state.phase)
         ids = () if legal is None else legal(self, state)
         self._last_legal = (state, ids)
@@ -228,6 +263,8 @@ class CompiledRules(Rules):
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         """The legal actions in ``state``, by ascending id (its ``legal_ids``, found as
         ``legal_ids`` finds them: a player asks on every turn)."""
+        if type(state) is not GameState:
+            raise _not_a_state("legal_actions", state)
         legal = self._legal_of.get(state.phase)
         ids = () if legal is None else legal(self, state)
         self._last_legal = (state, ids)
@@ -238,11 +275,15 @@ class CompiledRules(Rules):
 
     def action_of(self, aid: int) -> Action | None:
         """The action of id ``aid``, if the variant has one."""
+        if type(aid) is not int:
+            raise wrong_type("action_of", "aid", "an int action id", aid)
         table = self._action_table
         return table[aid] if 0 <= aid < len(table) else None
 
     def is_legal(self, state: GameState, aid: int) -> bool:
         """Whether ``aid`` is legal in ``state`` (from its legal ids, if just computed)."""
+        if type(state) is not GameState or type(aid) is not int:
+            raise _wrong_move("is_legal", state, aid)
         last, ids = self._last_legal
         if last is state:
             return aid in ids
@@ -252,6 +293,8 @@ class CompiledRules(Rules):
     def apply_legal(self, state: GameState, aid: int) -> GameState | None:
         """The state after ``aid`` when it is legal in ``state`` (as ``is_legal`` says), else
         ``None``: the checked ``apply`` in one call."""
+        if type(state) is not GameState or type(aid) is not int:
+            raise _wrong_move("apply_legal", state, aid)
         apply = self._apply_of.get(state.phase)
         if apply is None or not self.is_legal(state, aid):
             return None
@@ -261,6 +304,8 @@ class CompiledRules(Rules):
         """The state after ``action`` when it is one of this variant's own actions (the very
         object ``legal_actions`` gave) or an id, legal by the legal set just computed for
         ``state``; else ``None``, and ``GameState.apply`` takes its general path."""
+        if type(state) is not GameState:
+            raise _not_a_state("apply_chosen", state)
         last, ids = self._last_legal
         if last is not state:
             return None
@@ -276,7 +321,10 @@ class CompiledRules(Rules):
                                            state.history + ((state.player, aid),))
 
     def apply_id(self, state: GameState, aid: int) -> GameState:
-        """The state after the legal action ``aid``."""
+        """The state after the legal action ``aid`` (unchecked: an illegal one gives an
+        undefined state; ``apply_legal`` checks)."""
+        if type(state) is not GameState or type(aid) is not int:
+            raise _wrong_move("apply_id", state, aid)
         apply = self._apply_of.get(state.phase)
         if apply is None:
             raise InvalidStateError("the hand is over")
@@ -286,7 +334,11 @@ class CompiledRules(Rules):
         """The reason code and the reason why ``aid`` is not legal in ``state``:
         ``wrong_phase`` for an action of a kind this phase never takes, else ``not_legal``
         with the explanation of the rule that refuses it."""
-        stage = self.stages[state.phase]
+        if type(state) is not GameState or type(aid) is not int:
+            raise _wrong_move("refusal", state, aid)
+        stage = self.stages.get(state.phase)
+        if stage is None:
+            return "game_over", "the hand is over: no action is legal"
         action = self._actions.by_id.get(aid)
         if action is None or action.kind not in self._kinds[state.phase]:
             return "wrong_phase", f"the rules expect {stage.expects} now"
@@ -295,19 +347,49 @@ class CompiledRules(Rules):
     def means(self, state: GameState, aid: int) -> str:
         """What the legal ``aid`` does, in a few words from the rule of the current phase
         (``""``: its text says it all): what a table shows beside each choice."""
-        return self.stages[state.phase].means(self, state, aid)
+        if type(state) is not GameState or type(aid) is not int:
+            raise _wrong_move("means", state, aid)
+        stage = self.stages.get(state.phase)
+        if stage is None:
+            raise InvalidStateError("the hand is over")
+        if aid not in self.legal_ids(state):
+            reason, why = self.refusal(state, aid)
+            raise IllegalActionError(f"means: action {aid} is not legal here: {why}", reason)
+        return stage.means(self, state, aid)
 
     def outcome(self, state: GameState) -> Outcome:
         """Score and settle the finished hand."""
+        if type(state) is not GameState:
+            raise _not_a_state("outcome", state)
+        if state.phase != Phase.END:
+            raise InvalidStateError("outcome() is only defined once the hand is over")
         return self.settlement.outcome(self, state)
 
     def view(self, state: GameState, seat: int) -> PlayerView:
         """What ``seat`` may know."""
+        if type(state) is not GameState:
+            raise _not_a_state("view", state)
+        check_seat(seat, self.players, "seat")
         return build_view(self, state, seat)
 
     def record(self, state: GameState, seed: int | None) -> GameRecord:
         """The game record of the hand that led to ``state`` (``state.to_record()``)."""
         return record_of(state, seed)
+
+
+def _not_a_state(where: str, state: object) -> TypeError:
+    return wrong_type(where, "state", "a GameState", state)
+
+
+def _wrong_move(where: str, state: object, aid: object) -> TypeError:
+    if type(state) is not GameState:
+        return _not_a_state(where, state)
+    return wrong_type(where, "aid", "an int action id", aid)
+
+
+def _check_rng(where: str, rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise wrong_type(where, "rng", "a random.Random", rng)
 
 
 _LOCK = threading.Lock()
@@ -332,6 +414,9 @@ def compile(variant: Variant) -> CompiledRules:
     last = _last_compiled
     if last is not None and last[0] is variant:  # the common case: the last hand's variant
         return last[1]
+    if not isinstance(variant, Variant):
+        raise wrong_type("compile", "variant", "a Variant (load_variant makes one from an "
+                         "id or a path)", variant)
     with _LOCK:
         rules = _compiled(variant)
     _last_compiled = (variant, rules)
@@ -363,17 +448,19 @@ def new_game(
                             f"{type(variant).__name__}")
     rules = compile(variant)
     players = rules.players
-    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < players):
-        raise InvalidStateError(f"dealer must be a seat 0..{players - 1}, got {dealer!r:.60}")
+    if dealer is not None:
+        check_seat(dealer, players)
     if hands is None:
-        if seed is not None and (type(seed) is not int or seed < 0):
-            raise InvalidStateError(f"seed must be an int >= 0, got {seed!r:.60}")
+        if seed is not None:
+            check_seed(seed)
         if dealer is None:
             dealer = rules.first_dealer(random.Random(seed))
         masks = rules.deal(random.Random(seed), dealer)
     else:
         if seed is not None:
             raise InvalidStateError("give either seed= or hands=, not both")
+        if not isinstance(hands, Sequence) or isinstance(hands, str):
+            raise wrong_type("new_game", "hands", "a sequence of hands, one per seat", hands)
         masks = _hand_masks(hands)
         if dealer is None:
             dealer = 0

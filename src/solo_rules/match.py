@@ -9,6 +9,12 @@ abandons the hand unscored; the same dealer redeals or the deal passes, by the v
 rule. The totals add each hand's ``Outcome.scores``: a running score sheet or a running
 settlement in counters, as the variant's settlement rule has it.
 
+A pot that outlives the hand (the Stamm of Pierer's Rothspitzen, S-PIE-ROT; ADDENDUM §A2b,
+§A7: "The pot is match state") is carried the same way: ``pot`` is what stands before the next
+deal, each hand is played under the variant derived with it (its settlement's ``pot``), so the
+hand's record names the pot it was played for, and the settlement says what stands after it
+(``SettlementRules.pot_after``): a throw-in leaves the dealer's Stamm standing.
+
 A preferred suit chosen by the session (DOSSIER §2g-1, AMB-46: the trump of the first contract
 a declarer's party made, S-WIK, S-KSP, S-CAS; or of the first deal, S-PAR) is the match's
 memory, not a hand's: once a finished hand establishes it, the later hands are played under the
@@ -26,7 +32,14 @@ import attrs
 
 from solo_rules.bots import Bot
 from solo_rules.cards import Suit
-from solo_rules.errors import InvalidStateError, RecordError, SoloRulesError
+from solo_rules.errors import (
+    InvalidStateError,
+    RecordError,
+    SoloRulesError,
+    check_seat,
+    check_seed,
+    shown,
+)
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.record import (
     GameRecord,
@@ -47,8 +60,9 @@ __all__ = ["Match"]
 class Match:
     """A match in progress: its variant and seed, the first dealer, the hands played so far
     (each as its ``GameRecord``, or a ``Misdeal``), the dealer of the next hand, the
-    running totals per seat, and the preferred suit the session has established, if any.
-    Each step returns a new ``Match``."""
+    running totals per seat, the preferred suit the session has established, if any, and the
+    pot standing before the next deal, in score units (0 where the variant keeps none). Each
+    step returns a new ``Match``."""
 
     variant: Variant
     seed: int
@@ -57,22 +71,23 @@ class Match:
     dealer: int
     totals: tuple[int, ...]
     preferred: Suit | None = None
+    pot: int = 0
 
     @classmethod
     def start(cls, variant: Variant | str, *, seed: int | None = None,
               dealer: int | None = None) -> Match:
         """A new match of ``variant``. ``seed`` fixes the first dealer's draw and every deal
         (a random seed when ``None``, kept in ``seed``); ``dealer`` overrides the draw."""
+        if not isinstance(variant, Variant | str):
+            raise TypeError(f"Match.start: variant must be a Variant or its id, got "
+                            f"{type(variant).__name__}")
         rules = compile(load_variant(variant) if isinstance(variant, str) else variant)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        elif not isinstance(seed, int):
-            raise InvalidStateError(f"seed must be an int, got {seed!r}")
+        check_seed(seed)
         if dealer is None:
             dealer = rules.first_dealer(random.Random(seed))
-        elif not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-            raise InvalidStateError(f"dealer must be a seat 0..{rules.players - 1}, got "
-                                    f"{dealer!r}")
+        check_seat(dealer, rules.players)
         return cls(rules.variant, seed, dealer, (), dealer, (0,) * rules.players)
 
     @property
@@ -83,10 +98,13 @@ class Match:
     @property
     def hand_variant(self) -> Variant:
         """The variant the next hand is played under: the match's, with the preferred suit
-        set once the session has established it (AMB-46)."""
-        if self.preferred is None:
-            return self.variant
-        return _with_preferred(self.variant, self.preferred)
+        set once the session has established it (AMB-46), and the pot that stands."""
+        return _hand_variant(self.variant, self.preferred, self.pot)
+
+    @property
+    def keeps_pot(self) -> bool:
+        """Whether the variant's settlement keeps a pot from hand to hand (S-PIE-ROT)."""
+        return self.rules.settlement.keeps_pot
 
     @property
     def hand_seed(self) -> int:
@@ -101,6 +119,9 @@ class Match:
     def finish(self, state: GameState) -> Match:
         """The match after the finished hand ``state`` (dealt by ``dealer``): recorded, its
         scores added to the totals, the deal passed on by the next-dealer rule."""
+        if not isinstance(state, GameState):
+            raise TypeError(f"Match.finish: state must be a GameState, got "
+                            f"{type(state).__name__}")
         if not state.is_terminal:
             raise InvalidStateError("finish() takes a finished hand; this one is in phase "
                                     f"{state.phase}")
@@ -122,6 +143,11 @@ class Match:
     def play(self, bots: Sequence[Bot]) -> Match:
         """Deal the next hand, let ``bots`` (one per seat) play it from their views, and
         finish it."""
+        players = len(self.totals)
+        if not isinstance(bots, Sequence) or isinstance(bots, str) or len(bots) != players \
+                or not all(callable(getattr(bot, "choose", None)) for bot in bots):
+            raise TypeError(f"Match.play: bots must be a sequence of {players} bots (each with "
+                            f"choose(view)), got {shown(bots)}")
         state = self.deal()
         while not state.is_terminal:
             seat = state.player
@@ -140,23 +166,39 @@ class Match:
 
     def hand_variants(self) -> tuple[Variant, ...]:
         """The variant each hand so far (misdeals included) was played under."""
-        played, preferred = [], None
+        return tuple(_hand_variant(self.variant, preferred, pot)
+                     for preferred, pot in self._sessions())
+
+    def running_pots(self) -> tuple[int, ...]:
+        """The pot after each hand (a misdeal leaves it as it was)."""
+        return (*(pot for _, pot in self._sessions()[1:]), self.pot) if self.hands else ()
+
+    def _sessions(self) -> list[tuple[Suit | None, int]]:
+        """The preferred suit and the pot each hand so far was dealt under."""
+        preferred: Suit | None = None
+        pot = 0
+        out: list[tuple[Suit | None, int]] = []
+        settlement = self.rules.settlement
         for hand in self.hands:
-            played.append(self.variant if preferred is None
-                          else _with_preferred(self.variant, preferred))
+            out.append((preferred, pot))
+            if isinstance(hand, GameRecord) and hand.outcome is not None:
+                pot = settlement.pot_after(pot, hand.outcome)
             preferred = _preferred_after(self.variant, preferred, hand)
-        return tuple(played)
+        return out
 
     def to_record(self) -> MatchRecord:
         """The record of the whole match."""
         return MatchRecord(RecordedVariant.of(self.variant), self.seed, self.first_dealer,
-                           self.hands, self.totals)
+                           self.hands, self.totals, pot=self.pot)
 
     @classmethod
     def replay(cls, record: MatchRecord, variant: Variant | None = None) -> Match:
         """Play a match record again: every hand replays (``replay``), each is dealt by the
         dealer the rules give, and the totals are the recorded ones. Raises ``RecordError``
         naming the hand (from 0) and why."""
+        if not isinstance(record, MatchRecord):
+            raise TypeError(f"Match.replay: record must be a MatchRecord, got "
+                            f"{type(record).__name__} (a hand replays with replay)")
         rules_variant = variant_of(record, variant)
         players = compile(rules_variant).players
         if not 0 <= record.first_dealer < players:
@@ -184,6 +226,9 @@ class Match:
         if match.totals != tuple(record.totals):
             raise RecordError(f"the recorded totals {list(record.totals)} are not the sums of "
                               f"the hands, {list(match.totals)}")
+        if match.pot != record.pot:
+            raise RecordError(f"the recorded pot {record.pot} is not what the hands leave in "
+                              f"it, {match.pot}")
         return match
 
     def _after(self, hand: GameRecord | Misdeal) -> Match:
@@ -199,6 +244,7 @@ class Match:
         misere = contract is not None and self.rules.contract_def(contract.kind).misere
         return attrs.evolve(self, hands=(*self.hands, hand), totals=totals,
                             preferred=_preferred_after(self.variant, self.preferred, hand),
+                            pot=self.rules.settlement.pot_after(self.pot, hand.outcome),
                             dealer=deal_rules.following_dealer(self.dealer, players,
                                                                misere=misere))
 
@@ -223,6 +269,20 @@ def _establishes(mode: str, outcome: Outcome) -> Suit | None:
     if contract is None or contract.trump is None or (mode == "first_won" and not outcome.made):
         return None
     return contract.trump.suit
+
+
+def _hand_variant(variant: Variant, preferred: Suit | None, pot: int) -> Variant:
+    """``variant`` with the session's preferred suit, if any, and the pot that stands."""
+    if preferred is not None:
+        variant = _with_preferred(variant, preferred)
+    return variant if not pot else _with_pot(variant, pot)
+
+
+@functools.lru_cache(maxsize=256)
+def _with_pot(variant: Variant, pot: int) -> Variant:
+    """``variant`` played for ``pot`` (score units standing before the deal): its settlement's
+    ``pot`` (``settlement.pot_and_fees``), so that a hand's rules and record name it."""
+    return derive(variant, {"rules.settlement.params.pot": pot}, name=f"pot-{pot}")
 
 
 @functools.cache

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from solo_rules.actions import Action
+from solo_rules.errors import ActionParseError, InvalidStateError, wrong_type
 from solo_rules.game import CompiledRules, compile
 from solo_rules.ranking import Trump
 from solo_rules.state import Phase, PlayerView
@@ -25,6 +26,8 @@ def rules_of(variant: CompiledRules | Variant | str) -> CompiledRules:
     """The compiled rule set of a variant given as compiled rules, a ``Variant`` or its id."""
     if isinstance(variant, CompiledRules):
         return variant
+    if not isinstance(variant, str | Variant):
+        raise wrong_type("rules_of", "variant", "CompiledRules, a Variant or its id", variant)
     return compile(load_variant(variant) if isinstance(variant, str) else variant)
 
 
@@ -43,17 +46,30 @@ class ActionIndex:
 
     def index(self, action: Action | int) -> int:
         """The dense index of an action (or of its id)."""
-        return self._index[action if isinstance(action, int) else action.id]
+        aid = action if type(action) is int else getattr(action, "id", None) \
+            if isinstance(action, Action) else None
+        if aid is None:
+            raise wrong_type("index", "action", "an Action or its int id", action)
+        found = self._index.get(aid)
+        if found is None:
+            raise ActionParseError(f"no action of id {aid} in this variant")
+        return found
 
     def action(self, index: int) -> Action:
-        """The action at a dense index."""
+        """The action at a dense index ``0..num_distinct_actions - 1`` (no negative index)."""
+        if type(index) is not int:
+            raise wrong_type("action", "index", "an int", index)
+        if not 0 <= index < len(self.actions):
+            raise ActionParseError(f"index must be 0..{len(self.actions) - 1}, got {index}")
         return self.actions[index]
 
     def mask(self, legal: Iterable[Action]) -> list[float]:
         """The legal-action mask: 1.0 at the dense index of each action of ``legal``."""
+        if not isinstance(legal, Iterable) or isinstance(legal, str):
+            raise wrong_type("mask", "legal", "an iterable of Actions", legal)
         out = [0.0] * len(self.actions)
         for action in legal:
-            out[self._index[action.id]] = 1.0
+            out[self.index(action)] = 1.0
         return out
 
 
@@ -117,8 +133,18 @@ class Encoder:
         self._phase = {phase: n for n, phase in enumerate(self.phases)}
         self._contract = {cid: n for n, cid in enumerate(self.contracts)}
 
+    def _check(self, where: str, view: object) -> None:
+        """Refuse what is not a view of a table of this variant's size (a six-hand view
+        would be written into the wrong fields)."""
+        if not isinstance(view, PlayerView):
+            raise wrong_type(where, "view", "a PlayerView", view)
+        if view.players != self.players:
+            raise InvalidStateError(f"{where}: the view is of a {view.players}-seat table, "
+                                    f"the encoder's variant seats {self.players}")
+
     def encode(self, view: PlayerView) -> list[float]:
         """The encoding of ``view``: ``size`` floats, 0.0 or 1.0, laid out as ``fields``."""
+        self._check("encode", view)
         out = [0.0] * self.size
         at = self._start
         players = self.players
@@ -173,6 +199,7 @@ class Encoder:
     def string(self, view: PlayerView) -> str:
         """The information-state string: the seat, its hand, the cards face up, the partner
         if known, and every public action in order, so equal strings mean equal knowledge."""
+        self._check("string", view)
         parts = [f"seat {view.seat}", f"dealer {view.dealer}", f"hand {view.hand}"]
         if view.exposed:
             parts.append(f"exposed {view.exposed}")
@@ -185,8 +212,12 @@ class Encoder:
     def legal_mask(self, view: PlayerView) -> list[float]:
         """The legal-action mask of ``view`` over the dense action index (all zero when the
         seat is not to act)."""
+        self._check("legal_mask", view)
         return self.index.mask(view.legal_actions)
 
     def split(self, vector: Sequence[float]) -> dict[str, Sequence[float]]:
         """An encoding cut into its named fields."""
+        if not isinstance(vector, Sequence) or isinstance(vector, str) \
+                or len(vector) != self.size:
+            raise wrong_type("split", "vector", f"a sequence of {self.size} floats", vector)
         return {f.name: vector[f.start:f.start + f.size] for f in self.fields}

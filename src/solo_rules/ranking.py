@@ -114,11 +114,11 @@ class Ranking:
     def matador_cards(self, trump: int) -> tuple[Card, ...]:
         """The matadors under ``trump``, highest first; without a trump, those that stay
         matadors (none by default, AMB-50) (cached: the scoring of every hand asks)."""
-        return _matador_cards(self, trump)
+        return _matador_cards(self, _trump_checked("matador_cards", trump))
 
     def tables(self, trump: int) -> TrumpTables:
         """The cached tables for ``trump`` (a ``Trump``, or its number)."""
-        return _tables(self, trump)
+        return _tables(self, _trump_checked("tables", trump))
 
 
 @functools.cache
@@ -155,3 +155,10 @@ def _tables(ranking: Ranking, trump: int) -> TrumpTables:
         matador_mask |= 1 << card
     return TrumpTables(trump, tuple(suit_of), tuple(power), trump_mask, tuple(suit_masks),
                        matador_mask)
+
+
+def _trump_checked(where: str, trump: object) -> int:
+    """``trump`` if it is a ``Trump`` (or its number 0..4), else a ``TypeError``."""
+    if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump <= Trump.NONE:
+        raise TypeError(f"{where}: trump must be a Trump, got {type(trump).__name__}")
+    return trump

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import attrs
 
-from solo_rules.errors import RecordError, SoloRulesError
+from solo_rules.errors import RecordError, SoloRulesError, cut, shown
 from solo_rules.game import new_game
 from solo_rules.record_format import (
     FORMAT,
@@ -42,16 +42,21 @@ __all__ = [
 def variant_of(record: GameRecord | MatchRecord, variant: Variant | None = None) -> Variant:
     """The variant a record names, loaded (or ``variant``, for a variant file of one's own),
     checked to be the very rules it was played under."""
+    if not isinstance(record, GameRecord | MatchRecord):
+        raise TypeError("the record must be a GameRecord or a MatchRecord, got "
+                        f"{type(record).__name__}")
+    if variant is not None and not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant or None, got {type(variant).__name__}")
     ref = record.variant
     try:
         found = variant if variant is not None else load_variant(ref.base, ref.overlays)
     except SoloRulesError as exc:
-        raise RecordError(f"the record's variant {ref.id!r}: {exc}") from None
+        raise RecordError(f"the record's variant {shown(ref.id)}: {exc}") from None
     if found.id != ref.id:
-        raise RecordError(f"the record is of variant {ref.id!r}, not {found.id!r}")
+        raise RecordError(f"the record is of variant {shown(ref.id)}, not {found.id!r}")
     if found.content_hash != ref.content_hash:
         raise RecordError(
-            f"variant {ref.id!r} has changed since the record was written: content hash "
+            f"variant {shown(ref.id)} has changed since the record was written: content hash "
             f"{found.content_hash[:12]}… here, {ref.content_hash[:12]}… in the record")
     return found
 
@@ -60,13 +65,16 @@ def replay(record: GameRecord, variant: Variant | None = None) -> GameState:
     """Play ``record`` again under its variant (or ``variant``, checked by content hash),
     checking every action and the recorded outcome; the final state. Raises ``RecordError``
     naming the action's index (from 0) and why it does not replay."""
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"replay: record must be a GameRecord, got {type(record).__name__} "
+                        "(a match replays with Match.replay)")
     rules_variant = variant_of(record, variant)
     try:
         state = new_game(rules_variant, hands=record.deal, dealer=record.dealer)
     except SoloRulesError as exc:
         raise RecordError(f"the deal does not replay: {exc}") from None
     for index, (seat, text) in enumerate(record.actions):
-        where = f"action {index} ({text!r} by seat {seat})"
+        where = f"action {index} ({shown(text)} by seat {seat})"
         if state.is_terminal:
             raise RecordError(f"{where}: the hand was already over")
         if seat != state.player:
@@ -74,7 +82,7 @@ def replay(record: GameRecord, variant: Variant | None = None) -> GameState:
         try:
             state = state.apply(text)
         except SoloRulesError as exc:
-            raise RecordError(f"{where}: {' '.join(str(exc).split())}") from None
+            raise RecordError(f"{where}: {cut(' '.join(str(exc).split()), 300)}") from None
     _check_outcome(record, state)
     return state
 

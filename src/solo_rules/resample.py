@@ -33,7 +33,7 @@ from collections.abc import Iterator
 import attrs
 
 from solo_rules.cards import Card
-from solo_rules.errors import InvalidStateError
+from solo_rules.errors import InvalidStateError, wrong_type
 from solo_rules.game import CompiledRules
 from solo_rules.observation import rules_of
 from solo_rules.rules.exchange import HAND_OVER
@@ -95,6 +95,8 @@ class Resampler:
     needed (a sampling bot's determinizations); ``count`` is the size of the superset."""
 
     def __init__(self, view: PlayerView, variant: CompiledRules | Variant | str) -> None:
+        if not isinstance(view, PlayerView):
+            raise wrong_type("Resampler", "view", "a PlayerView", view)
         self.rules = rules = rules_of(variant)
         self.view = view
         players = rules.players
@@ -203,6 +205,7 @@ class Resampler:
 
     def draw(self, rng: random.Random) -> tuple[int, ...]:
         """A deal drawn uniformly from the superset (not yet checked by replay)."""
+        _check_rng("draw", rng)
         if self.count == 0:
             raise InvalidStateError("no deal is consistent with this view")
         hands = list(self.played)
@@ -235,11 +238,17 @@ class Resampler:
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
         """A consistent deal, uniformly: the dealt hands, one card mask per seat."""
+        _check_rng("sample", rng)
         for _ in range(MAX_TRIES):
             hands = self.draw(rng)
             if is_consistent(self.view, self.rules, hands):
                 return hands
         raise InvalidStateError(f"no consistent deal found in {MAX_TRIES} draws")
+
+
+def _check_rng(where: str, rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise wrong_type(where, "rng", "a random.Random", rng)
 
 
 def _class_key(item: tuple[frozenset[int], list[int]]) -> tuple[int, ...]:
@@ -250,6 +259,7 @@ def resample(view: PlayerView, variant: CompiledRules | Variant | str,
              rng: random.Random) -> tuple[int, ...]:
     """Dealt hands (a card mask per seat) drawn uniformly from the deals consistent with
     ``view``, using ``rng``. For many draws from one view, build a ``Resampler`` once."""
+    _check_rng("resample", rng)
     return Resampler(view, variant).sample(rng)
 
 

@@ -16,6 +16,7 @@ import cattrs
 
 from solo_rules.actions import Action
 from solo_rules.cards import Card, CardSet, Suit, parse_card, parse_suit
+from solo_rules.errors import SoloRulesError, cut
 from solo_rules.ranking import Trump
 from solo_rules.state import Trick
 
@@ -83,10 +84,30 @@ def unstructure(obj: object) -> Any:
 
 
 def structure(data: Any, cls: type[T]) -> T:
-    """The ``cls`` value that ``unstructure`` wrote as ``data``."""
-    return converter.structure(data, cls)
+    """The ``cls`` value that ``unstructure`` wrote as ``data``; data that does not fit is a
+    ``SoloRulesError`` naming the first problem and its path."""
+    if not isinstance(cls, type):
+        raise TypeError(f"structure: cls must be a class (Outcome, PlayerView...), got "
+                        f"{type(cls).__name__}")
+    try:
+        return converter.structure(data, cls)
+    except cattrs.StructureHandlerNotFoundError:
+        raise TypeError(f"structure: cls must be a class that unstructure writes, got "
+                        f"{cls.__name__}") from None
+    except Exception as exc:  # cattrs' exception groups, a hook's own error
+        problems = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) \
+            else [str(exc)]
+        raise SoloRulesError(f"structure: {cut(' '.join(problems[0].split()), 200)}"
+                             + (f" (and {len(problems) - 1} more)" if len(problems) > 1
+                                else "")) from None
 
 
 def to_json(obj: object, indent: int | None = None) -> str:
     """``obj`` as JSON text (``unstructure`` then ``json.dumps``; cards and suits as text)."""
-    return json.dumps(unstructure(obj), indent=indent, ensure_ascii=False)
+    if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int)):
+        raise TypeError(f"to_json: indent must be an int or None, got {type(indent).__name__}")
+    try:
+        return json.dumps(unstructure(obj), indent=indent, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON-ready, or a cycle
+        raise TypeError(f"to_json: obj must be a solo_rules value or plain data, got "
+                        f"{type(obj).__name__}") from None

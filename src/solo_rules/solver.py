@@ -26,7 +26,7 @@ from types import TracebackType
 import attrs
 
 from solo_rules.cards import card_ids
-from solo_rules.errors import InvalidStateError
+from solo_rules.errors import InvalidStateError, wrong_type
 from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP
 from solo_rules.state import GameState, Phase, build_state
@@ -982,6 +982,8 @@ if not COMPILED:  # the steps whose C arrays and loops cost pure Python most (se
 def solve(state: GameState) -> Solution:
     """The double-dummy result of a hand in play (phase ``play`` or the declarer's decision)
     with every hand known: the party's most tricks and whether it can make its objective."""
+    if not isinstance(state, GameState):
+        raise wrong_type("solve", "state", "a GameState", state)
     with GcPaused():  # the tables go before it resumes, so that it never scans them
         search = DoubleDummy(state)
         rules = search.rules

@@ -191,6 +191,9 @@ class Trick:
     def players(self, players: int) -> tuple[int, ...]:
         """The seats in playing order at a clockwise table where every seat plays (else
         ``GameState.in_turn``, which follows the variant's direction)."""
+        if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+            raise TypeError(f"Trick.players: players must be a number of seats (an int >= 1), got "
+                            f"{type(players).__name__} {players!r:.20}")
         return tuple((self.leader + i) % players for i in range(len(self.cards)))
 
 
@@ -374,6 +377,11 @@ class GameState:
 
     def in_turn(self, first: int) -> tuple[int, ...]:
         """The seats that play this hand, in turn from ``first``."""
+        if type(first) is not int or not 0 <= first < len(self.hands):
+            if isinstance(first, bool) or not hasattr(type(first), "__index__"):
+                raise TypeError(f"in_turn: first must be a seat (an int), got "
+                                f"{type(first).__name__}")
+            first = _seat_index(first, len(self.hands))
         out = self.rules.sitting_out(self)
         order = self.rules.turn_orders[first]
         return _seats_in_turn(order, out) if out else order
@@ -460,7 +468,10 @@ class GameState:
     def apply_unchecked(self, action: Action | int) -> GameState:
         """The state after a legal ``action``, without the legality check: the fast path for
         rollouts. An illegal action here gives an undefined state."""
-        return self.rules.apply_id(self, action if isinstance(action, int) else action.id)
+        if type(action) is not int and not isinstance(action, Action):
+            raise TypeError(f"apply_unchecked: action must be an Action or its int id, got "
+                            f"{type(action).__name__}")
+        return self.rules.apply_id(self, action.id if isinstance(action, Action) else action)
 
     def outcome(self) -> Outcome:
         """The result of the finished hand (raises ``InvalidStateError`` before the end)."""

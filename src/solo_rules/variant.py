@@ -15,6 +15,7 @@ import functools
 import hashlib
 import importlib.resources
 import json
+import os
 import re
 import threading
 import typing
@@ -27,10 +28,10 @@ import attrs
 import cattrs
 import yaml
 
-from solo_rules import safe_yaml
+from solo_rules import files, safe_yaml
 from solo_rules import schema as rules_base
 from solo_rules.cards import Card, Suit, parse_card, parse_suit
-from solo_rules.errors import SoloRulesError, VariantError, shown
+from solo_rules.errors import SoloRulesError, VariantError, cut, shown
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["SlotRule", "Variant", "available_overlays", "available_variants", "derive",
@@ -40,13 +41,18 @@ SCHEMA = 1
 _TOP_KEYS = {"schema", "id", "title", "extends", "status", "kind", "summary", "sources",
              "declares", "rules"}
 _SLOT_KEYS = {"module", "params", "provenance"}
-_STATUSES = {"documented", "reconstructed", "house", "abstract", "overlay"}
+_STATUSES = {"documented", "documented-partial", "reconstructed", "house", "abstract",
+             "overlay"}
 _AMB = re.compile(r"^AMB-\d\d$")
 _E = re.compile(r"^E\d+$")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 #: The longest id, and the longest chain of ``extends`` (the shipped ones are 2 files long).
 MAX_ID = 100
 MAX_EXTENDS = 32
+#: The most items in one list or mapping of a variant file (the shipped ones have a dozen).
+MAX_ITEMS = 1_000
+#: The most values in one variant file (the largest shipped one has under 1,000).
+MAX_NODES = 20_000
 
 _converter = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=True)
 
@@ -109,9 +115,6 @@ _converter.register_structure_hook(str, _exactly(str, "text"))
 _converter.register_structure_hook_func(_is_list_type, _list_hook)
 
 
-def _cut(text: str) -> str:
-    """``text`` cut to a readable length for a one-line error (a path, a repr)."""
-    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
 _converter.register_structure_hook(Card, _read_text(parse_card, "a card like CQ or S7"))
 
 
@@ -199,7 +202,7 @@ def available_overlays() -> list[str]:
 
 def overlay_title(overlay: str | Path) -> str:
     """The title of an overlay file (an overlay alone is no variant, so it has no Variant)."""
-    raw = _read(_locate(str(overlay))).raw
+    raw = _checked(_locate(str(overlay))).raw
     return str(raw.get("title", raw["id"]))
 
 
@@ -224,9 +227,19 @@ def load_variant(
     """Load a variant by id (``"altenburg-1988"``) or by path, with optional overlays: the one
     Variant of the resolved content in this process, however and wherever it was loaded. An
     overlaid variant's own id (``"altenburg-1988+matador-renege"``) loads it again."""
-    if isinstance(source, str) and "+" in source and not Path(source).exists():
+    if not isinstance(source, str | os.PathLike):
+        raise TypeError("load_variant: source must be a variant id or a path (str or "
+                        f"os.PathLike), got {type(source).__name__}")
+    if isinstance(overlays, str | bytes | os.PathLike) or not isinstance(overlays, Sequence) \
+            or not all(isinstance(overlay, str | os.PathLike) for overlay in overlays):
+        raise TypeError("load_variant: overlays must be a sequence of overlay ids or paths, "
+                        f"got {shown(overlays)}")
+    if isinstance(source, str) and "+" in source and not _exists(Path(source)):
         source, *named = source.split("+")
         overlays = (*named, *overlays)
+    if len(overlays) > MAX_EXTENDS:
+        raise VariantError(f"{cut(str(source))}: {len(overlays)} overlays (at most "
+                           f"{MAX_EXTENDS})")
     base = _chain(_locate(str(source)))
     return _load(base, tuple(_chain(_locate_overlay(str(overlay))) for overlay in overlays))
 
@@ -247,10 +260,11 @@ def file_modules(source: str | Path) -> dict[str, RuleModule]:
 def _locate_overlay(source: str) -> Path:
     """The file of an overlay named by id or path; an unknown id names the known overlays."""
     path = Path(source)
-    if path.suffix in (".yaml", ".yml") or path.exists() \
-            or (variant_dir() / f"{source}.yaml").is_file():
+    if path.suffix in (".yaml", ".yml") or _exists(path) or (
+            _ID.fullmatch(source) and len(source) <= MAX_ID
+            and (variant_dir() / f"{source}.yaml").is_file()):
         return _locate(source)
-    raise VariantError(f"unknown overlay {source!r}; known overlays: "
+    raise VariantError(f"unknown overlay {shown(source)}; known overlays: "
                        f"{', '.join(available_overlays())}")
 
 
@@ -391,6 +405,14 @@ def _digest(tree: Mapping[str, Any], lineage: Sequence[str]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _exists(path: Path) -> bool:
+    """Whether ``path`` names anything; a name the file system refuses names nothing."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _locate(source: str) -> Path:
     """The file of a variant id or path; a name the file system refuses (too long, a NUL
     byte) is a ``VariantError`` too. A file of that name comes first, then a bundled variant
@@ -402,59 +424,49 @@ def _locate(source: str) -> Path:
         candidate = variant_dir() / f"{source}.yaml"
         if _ID.fullmatch(source) and candidate.is_file():
             return candidate
+        if path.exists() and not path.is_dir():  # a FIFO, a device: refused when read
+            return path
         if path.suffix in (".yaml", ".yml") or path.exists():
-            raise VariantError(f"{_cut(source)}: no such variant file")
+            raise VariantError(f"{files.name_of(source)}: no such variant file")
     except (OSError, ValueError) as exc:
         if isinstance(exc, VariantError):
             raise
         why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise VariantError(f"{_cut(source)}: cannot read: {why}") from None
+        raise VariantError(f"{files.name_of(source)}: cannot read: {why}") from None
     known = ", ".join(available_variants())
     raise VariantError(f"unknown variant {shown(source)}; known variants: {known}")
 
 
-class _Unreadable(Exception):
-    """A file that is not a variant file's text (too large, not UTF-8)."""
-
-
 @functools.lru_cache(maxsize=128)
-def _parse(resolved: str, mtime_ns: int, size: int) -> Any:
+def _parse(resolved: str, mtime_ns: int, size: int, label: str) -> Any:
     """The YAML of a file, parsed once per (resolved path, mtime, size) so an edit parses anew;
-    a mapping comes frozen, since every later read shares it."""
-    with open(resolved, "rb") as stream:
-        content = stream.read(safe_yaml.MAX_BYTES + 1)
-    if len(content) > safe_yaml.MAX_BYTES:
-        raise _Unreadable(f"larger than {safe_yaml.MAX_BYTES:,} bytes")
+    a mapping comes frozen, since every later read shares it. Errors name the file ``label``."""
+    text = files.read_text(resolved, error=VariantError, label=label, what="a variant file")
     try:
-        text = content.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise _Unreadable(f"not UTF-8 text: byte {content[exc.start]:#04x} at offset "
-                           f"{exc.start}") from None
-    data = safe_yaml.load(text)
+        data = safe_yaml.load(text, max_items=MAX_ITEMS, max_nodes=MAX_NODES)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise VariantError(f"{label}{where}: {cut(str(problem))}") from None
+    except ValueError as exc:  # a bad date
+        raise VariantError(f"{label}: cannot read: {cut(str(exc))}") from None
     return _frozen(data) if isinstance(data, dict) else data
 
 
 def _read(path: Path) -> _File:
     """The variant file at ``path``, which must hold a mapping."""
-    shown = _cut(str(path))
+    label = files.name_of(path)
     try:
         resolved = path.resolve()
         stat = resolved.stat()
-        if not resolved.is_file():
-            raise _Unreadable("not a file")
-        data = _parse(str(resolved), stat.st_mtime_ns, stat.st_size)
-    except _Unreadable as exc:
-        raise VariantError(f"{shown}: {exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise VariantError(f"{shown}{where}: {problem}") from None
-    except (OSError, ValueError) as exc:  # a name too long, a NUL byte, a bad date
+    except (OSError, ValueError, RuntimeError) as exc:  # too long, a NUL byte, a link loop
         why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise VariantError(f"{shown}: cannot read: {why}") from None
+        raise VariantError(f"{label}: cannot read: {why}") from None
+    data = _parse(str(resolved), stat.st_mtime_ns, stat.st_size, label)
     if not isinstance(data, Mapping):
-        raise VariantError(f"{path}: a variant file must be a mapping, got {type(data).__name__}")
+        raise VariantError(f"{label}: a variant file must be a mapping, got "
+                           f"{type(data).__name__}")
     return _File(path, str(resolved), stat.st_mtime_ns, stat.st_size, data)
 
 
@@ -799,7 +811,7 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     for sid, entry in sources.items():
         cite = entry.get("cite") if isinstance(entry, dict) else entry
         if not isinstance(cite, str):
-            raise VariantError(f"{where}: sources.{sid}: expected {{cite: text}}, got "
+            raise VariantError(f"{where}: sources.{cut(str(sid))}: expected {{cite: text}}, got "
                                f"{shown(entry)}")
         cites[str(sid)] = cite
     rules = tree.get("rules") or {}
@@ -808,7 +820,7 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     slots: dict[str, SlotRule] = {}
     for slot in rules:
         if slot not in SLOTS:
-            raise VariantError(f"{where}: rules.{slot}: unknown slot; slots are "
+            raise VariantError(f"{where}: rules.{cut(str(slot))}: unknown slot; slots are "
                                f"{', '.join(SLOTS)}")
     for slot in SLOTS:
         if slot in rules:
@@ -877,8 +889,8 @@ def _provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str],
             raise VariantError(f"{where}: {dotted}.params.{name}: the pattern names no "
                                f"parameter, item or part of {type(module).module_id}")
         if name.split(".")[0] not in fields and name not in type(module).topics:
-            raise VariantError(f"{where}: {dotted}.params.{name}: no such parameter or topic "
-                               f"of {type(module).module_id}")
+            raise VariantError(f"{where}: {dotted}.params.{cut(str(name))}: no such "
+                               f"parameter or topic of {type(module).module_id}")
         per_param[name] = _one_provenance(value, f"{dotted}.params.{name}", where, cites)
     return main, per_param
 
@@ -892,8 +904,8 @@ def _one_provenance(raw: Any, dotted: str, where: str, cites: Mapping[str, str])
         raise VariantError(f"{where}: {_explain(exc, raw, dotted)}") from None
     for ref in prov.refs:
         if ref not in cites and not _AMB.match(ref) and not _E.match(ref):
-            raise VariantError(f"{where}: {dotted}.refs: {ref!r} is neither a source of this "
-                               f"variant ({', '.join(cites)}) nor an AMB-nn or En id")
+            raise VariantError(f"{where}: {dotted}.refs: {shown(ref)} is neither a source of "
+                               f"this variant ({_listed(cites)}) nor an AMB-nn or En id")
     if prov.basis == "editorial" and (not prov.alternatives or not prov.rationale):
         raise VariantError(f"{where}: {dotted}: an editorial rule must list its alternatives "
                            "and a one-line rationale")
@@ -915,11 +927,11 @@ def _explain(exc: BaseException, value: Any, dotted: str, kind: Any = None) -> s
                 child = value.get(note.name) if isinstance(value, dict) else None
                 parts.append(_explain(sub, child, f"{dotted}.{note.name}", note.type))
         parts += [_explain(sub, value, dotted) for sub in without]
-        return "; ".join(parts)
+        return _first(parts)
     if isinstance(exc, cattrs.ForbiddenExtraKeysError):
         allowed = ", ".join(field.name for field in attrs.fields(exc.cl))
-        return "; ".join(f"{dotted}.{key}: unknown key; allowed: {allowed}"
-                         for key in sorted(exc.extra_fields))
+        return _first([f"{dotted}.{cut(str(key))}: unknown key; allowed: {allowed}"
+                       for key in sorted(exc.extra_fields, key=str)])
     if isinstance(exc, KeyError):
         return f"{dotted}: missing"
     if len(exc.args) > 1 and isinstance(exc.args[1], attrs.Attribute):  # an attrs validator
@@ -931,6 +943,20 @@ def _explain(exc: BaseException, value: Any, dotted: str, kind: Any = None) -> s
     if isinstance(exc, AttributeError):
         return f"{dotted}: expected a mapping, got {shown(value)}"
     return f"{dotted}: {exc}"
+
+
+def _listed(names: Sequence[str] | Mapping[str, Any], keep: int = 12) -> str:
+    """``a, b, c`` for a message, the first ``keep`` names and how many more."""
+    listed = [cut(str(name)) for name in list(names)[:keep]]
+    more = len(names) - keep
+    return ", ".join(listed) + (f" and {more} more" if more > 0 else "")
+
+
+def _first(parts: Sequence[str], keep: int = 3) -> str:
+    """The first ``keep`` problems of many, and how many more: one line, however bad the
+    file."""
+    more = len(parts) - keep
+    return "; ".join(parts[:keep]) + (f" (and {more} more)" if more > 0 else "")
 
 
 def _type_name(kind: Any) -> str:

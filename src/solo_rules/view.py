@@ -176,4 +176,4 @@ def exposed_cards(rules: Rules, state: GameState, seat: int) -> CardSet:
     for declarer in contract.declarers:
         if declarer != seat:
             mask |= state.hands[declarer]
-    return CardSet(mask & cdef.requires_mask if cdef.shows == "required" else mask)
+    return CardSet(mask if cdef.shows == "hand" else mask & cdef.requires_mask)

@@ -11,25 +11,28 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import pickle
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import attrs
 
+from solo_rules.analysis.chunks import Chunk, ranges, run_chunks
 from solo_rules.analysis.stats import Estimate, mean, proportion
 from solo_rules.bots import Bot, HeuristicBot, RandomBot, SamplingBot, skips_forced_moves
 from solo_rules.compare import incomparable, seeded_deal
-from solo_rules.errors import SoloRulesError
+from solo_rules.errors import SoloRulesError, check_seed, shown
 from solo_rules.game import CompiledRules, compile
 from solo_rules.state import Phase
 from solo_rules.variant import Variant, load_variant
 from solo_rules.view import build_view
 
-__all__ = ["BOTS", "PairedDifference", "SimulationResult", "VariantStats", "simulate"]
+__all__ = ["BOTS", "CHUNK", "HAND_SECONDS", "PairedDifference", "SimulationResult", "VariantStats",
+           "simulate"]
 
 #: The bots a simulation can seat, by name: each made from its seed and the rules it plays.
 BOTS: dict[str, Callable[[int, CompiledRules], Bot]] = {
@@ -39,6 +42,11 @@ BOTS: dict[str, Callable[[int, CompiledRules], Bot]] = {
 }
 #: Hands per unit of work sent to the executor (fixed, so the work is the same everywhere).
 CHUNK = 100
+#: The seconds a hand of each bot may take on a worker before the chunk is overdue: far
+#: more than a hand takes, so only a stopped or hung worker is given up on.
+HAND_SECONDS: dict[str, float] = {"heuristic": 1.0, "random": 1.0, "sampling": 60.0}
+#: Seconds added to every chunk's deadline (a worker starting, compiling the rules).
+DEADLINE_FLOOR = 30.0
 #: The role of a seat in a hand with a declarer.
 ROLES = ("declarer", "partner", "defender")
 _END = Phase.END
@@ -252,6 +260,9 @@ class SimulationResult:
     def plot(self, path: str | Path) -> None:
         """Draw contract frequencies and declarer score distributions, the variants side by
         side, into an image file (needs matplotlib: ``pip install 'solo-rules[analysis]'``)."""
+        if not isinstance(path, str | os.PathLike) or not os.fspath(path):
+            raise TypeError(f"plot: path must be a file name (str or os.PathLike), got "
+                            f"{shown(path)}")
         try:  # an optional dependency, imported only when a plot is asked for
             import matplotlib
 
@@ -298,7 +309,11 @@ class SimulationResult:
 
 def _variants(chosen: Sequence[Variant | str | Path] | Variant | str | Path
               ) -> tuple[Variant, ...]:
-    sources = [chosen] if isinstance(chosen, str | Path | Variant) else list(chosen)
+    sources = [chosen] if isinstance(chosen, str | Path | Variant) else chosen
+    if not isinstance(sources, Sequence) or not all(
+            isinstance(v, str | Path | Variant) for v in sources):
+        raise TypeError("simulate: variants must be a Variant, an id or a path, or a sequence "
+                        f"of them, got {shown(chosen)}")
     if not sources:
         raise SoloRulesError("simulate needs at least one variant")
     return tuple(v if isinstance(v, Variant) else load_variant(v) for v in sources)
@@ -306,33 +321,48 @@ def _variants(chosen: Sequence[Variant | str | Path] | Variant | str | Path
 
 def simulate(variants: Sequence[Variant | str | Path] | Variant | str | Path, *, hands: int,
              bots: str = "heuristic", seed: int = 0, executor: Executor | None = None,
-             progress: Callable[[int], None] | None = None) -> SimulationResult:
+             progress: Callable[[int], None] | None = None,
+             timeout: float | None = None) -> SimulationResult:
     """Play ``hands`` seeded deals in each variant with ``bots`` (a name in ``BOTS``) in
     every seat, on ``executor`` if given (chunks of seed ranges; the result is the same
-    whatever runs them); ``progress`` is told the hands done after each chunk."""
+    whatever runs them); ``progress`` is told the hands done after each chunk. On an
+    executor, a chunk is due within ``timeout`` seconds per hand and variant (by default
+    ``HAND_SECONDS`` of the bots): a worker stopped, hung or dead is a ``WorkerError``."""
     chosen = _variants(variants)
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise SoloRulesError(f"hands must be a positive number, got {hands!r}")
-    if bots not in BOTS:
-        raise SoloRulesError(f"unknown bot {bots!r}; bots are {', '.join(BOTS)}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SoloRulesError(f"seed must be a non-negative int, got {seed!r}")
-    ranges = [(start, min(start + CHUNK, hands)) for start in range(0, hands, CHUNK)]
+        raise SoloRulesError(f"hands must be a positive number, got {shown(hands)}")
+    if not isinstance(bots, str) or bots not in BOTS:
+        raise SoloRulesError(f"unknown bot {shown(bots)}; bots are {', '.join(BOTS)}")
+    check_seed(seed, error=SoloRulesError)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError("simulate: executor must be a concurrent.futures.Executor (with "
+                        f"submit), got {type(executor).__name__}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"simulate: progress must be callable, got {type(progress).__name__}")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(
+            timeout, int | float) or not 0 < timeout < float("inf")):
+        raise SoloRulesError(f"timeout must be a positive number of seconds, got "
+                             f"{shown(timeout)}")
+    per_hand = (HAND_SECONDS[bots] if timeout is None else timeout) * len(chosen)
     rules = [compile(v) for v in chosen]
     parts = []
     if executor is None:
-        for start, stop in ranges:
+        for start, stop in ranges(hands, CHUNK):
             parts.append(_rows(rules, bots, seed, start, stop))
             if progress is not None:
                 progress(stop)
     else:
         packed = pickle.dumps(chosen)
-        futures: list[Future[list[tuple[_Hand, ...]]]] = [
-            executor.submit(_chunk, packed, bots, seed, start, stop) for start, stop in ranges]
-        for future, (_, stop) in zip(futures, ranges, strict=True):
-            parts.append(future.result())
+        chunks = (Chunk(_chunk, (packed, bots, seed, start, stop),
+                        (DEADLINE_FLOOR if timeout is None else 0) + per_hand * (stop - start),
+                        f"hands {start}..{stop - 1}")
+                  for start, stop in ranges(hands, CHUNK))
+        done = 0
+        for part in run_chunks(executor, chunks):
+            parts.append(part)
+            done += len(part)
             if progress is not None:
-                progress(stop)
+                progress(done)
     played = [row for part in parts for row in part]
     ids = tuple(v.id for v in chosen)
     stats = tuple(_stats(vid, [row[i] for row in played]) for i, vid in enumerate(ids))

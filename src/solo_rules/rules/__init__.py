@@ -7,6 +7,7 @@ from solo_rules.rules import (  # noqa: F401  (imported to register the modules)
     early_end,
     partner,
     play,
+    pot,
     purchase,
     ranks,
     scoring,

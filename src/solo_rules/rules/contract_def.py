@@ -26,8 +26,12 @@ class ContractDef:
     ``fixed`` (``suit``) or ``none`` (no trumps). ``misere``: the declarer must take no trick;
     ``must_head``: a declarer who follows suit must beat the trick if he can (S-NIE Kicker,
     AMB-32); ``shows``: cards laid face up for the table, none, the ``required`` cards (S-NIE
-    Ladies) or the whole ``hand`` (S-NIE Bronco, AMB-34), once ``shows_after`` tricks are
+    Ladies), the required cards ``shown`` to the table as the declarer announces and taken
+    back into his hand, known to all until played (S-MAL's "gewiesenes" Spiel, AMB-61), or the
+    whole ``hand`` (S-NIE Bronco, AMB-34), once ``shows_after`` tricks are
     complete (0: before the opening lead; 1: after the first trick, AMB-34).
+    ``drawn_at``: the party's tricks at which the game is drawn and nobody pays (S-MAL's pair
+    game "um die meisten Stiche" at 4-4, AMB-65); ``None``: none.
     ``single_player``: who plays alone against the rest: the ``declarer`` (with his partner,
     if any), or, for a contract nobody declares, the ``last_trick_winner``, who loses the value
     (S-FOS Heart Solo, AMB-25)."""
@@ -47,9 +51,10 @@ class ContractDef:
     #: how a ``must_head`` declarer goes: ``over`` the trick when following (AMB-32 a),
     #: ``under`` it (b), or over it even when void, trumping if he can (c)
     head: Literal["over", "under", "over_even_void"] = "over"
-    shows: Literal["none", "required", "hand"] = "none"
+    shows: Literal["none", "required", "shown", "hand"] = "none"
     shows_after: int = attrs.field(default=0, validator=attrs.validators.in_(range(8)))
     single_player: Literal["declarer", "last_trick_winner"] = "declarer"
+    drawn_at: int | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.trump_by == "fixed" and self.suit is None:

@@ -25,6 +25,7 @@ from solo_rules.rules.slots import (
     ContractRules,
     History,
     Rules,
+    ScoringRules,
     Stage,
     colour_multiplies,
 )
@@ -186,23 +187,27 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     # -- prose -----------------------------------------------------------------------------
 
     def describe(self) -> list[Clause]:
-        return self._describe(established=True, preferred=True)
+        return self._describe(established=True, preferred=True, bases=True)
 
     def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
         """As ``describe``; where the session is still to establish the colour (a preferred
         suit, AMB-46), its multiple is stated for the suit to come; an exchange's favourite
-        suit only where a suit is preferred."""
+        suit only where a suit is preferred; where the scoring does not start from a
+        contract's base value (a game paid by a pot), no base is stated."""
         auction = slots.get("auction")
+        scoring = slots.get("scoring")
         return self._describe(established=self.colour_suit is not None
                               or not colour_multiplies(slots),
                               preferred=isinstance(auction, AuctionRules)
-                              and auction.preferred is not None)
+                              and auction.preferred is not None,
+                              bases=not isinstance(scoring, ScoringRules)
+                              or scoring.values_contracts)
 
-    def _describe(self, established: bool, preferred: bool) -> list[Clause]:
+    def _describe(self, established: bool, preferred: bool, bases: bool) -> list[Clause]:
         clauses = []
         for contract in self.contracts:
-            clauses.append(Clause(_describe_contract(contract), f"contracts.{contract.id}",
-                                  _stated_fields(contract)))
+            clauses.append(Clause(_describe_contract(contract, bases), f"contracts.{contract.id}",
+                                  _stated_fields(contract, bases)))
         if not established:
             clauses.append(Clause(
                 "Once the session has established the preferred suit, a game with it as trumps "
@@ -307,20 +312,22 @@ def _declarations(ladder: ContractLadder, preferred: Suit | None) -> tuple[Decla
     return tuple(sorted(out, key=lambda d: d.action.id))
 
 
-def _stated_fields(contract: ContractDef) -> tuple[str, ...]:
+def _stated_fields(contract: ContractDef, bases: bool = True) -> tuple[str, ...]:
     """The item fields a contract's sentence states besides the contract itself, each of which
     a variant file may source on its own (``contracts.solo.base``)."""
-    fields = ["base", "tricks"]
+    fields = ["base", "tricks"] if bases else ["tricks"]
     if contract.requires:
         fields.append("requires")
     if contract.must_head:
         fields.append("head")
     if contract.shows != "none":
         fields.append("shows")
+    if contract.drawn_at is not None:
+        fields.append("drawn_at")
     return tuple(f"contracts.{contract.id}.{field}" for field in fields)
 
 
-def _describe_contract(contract: ContractDef) -> str:
+def _describe_contract(contract: ContractDef, bases: bool = True) -> str:
     who = {
         "declarer": "the declarer names trumps",
         "partner": "the called partner reveals himself and names trumps",
@@ -341,6 +348,8 @@ def _describe_contract(contract: ContractDef) -> str:
     taker = "the party" if contract.partner == "called_card" else "he"
     goal = ("he must take no trick" if contract.misere
             else f"{taker} must take at least {contract.tricks} tricks")
+    if contract.drawn_at is not None:
+        goal += (f"; with {contract.drawn_at} tricks the game is drawn, and nobody pays")
     extra = ""
     if contract.must_head and contract.head == "under":
         extra += (" When the declarer follows suit he must play a card that does not beat the "
@@ -350,11 +359,15 @@ def _describe_contract(contract: ContractDef) -> str:
                   "far if he has one; the others need not.")
         if contract.head == "over_even_void":
             extra += " When he cannot follow he must still beat the trick if any card can."
-    if contract.shows != "none":
+    if contract.shows == "shown":
+        extra += (" The declarer shows the cards it requires to the table as he announces it "
+                  "and takes them back into his hand: they are known to all until played.")
+    elif contract.shows != "none":
         shown = "his whole hand" if contract.shows == "hand" else "the cards it requires"
         when = ("before the opening lead" if not contract.shows_after else
                 "after the first trick" if contract.shows_after == 1 else
                 f"after the first {contract.shows_after} tricks")
         extra += f" The declarer lays {shown} face up on the table {when}."
-    return (f"{contract.name}: {who}; the declarer plays {side}, and {goal}. Base value "
-            f"{contract.base}.{forced}{needs}{extra}")
+    base = f" Base value {contract.base}." if bases else ""
+    return (f"{contract.name}: {who}; the declarer plays {side}, and {goal}.{base}"
+            f"{forced}{needs}{extra}")

@@ -9,14 +9,14 @@ not assumed, which is what "Helfer?" is for (DOSSIER §7).
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Literal
 
 import attrs
 
 from solo_rules.actions import PASS, Action, Word
 from solo_rules.rules.partner import ASK
-from solo_rules.rules.slots import EarlyEndRules, History, Rules, Stage
+from solo_rules.rules.slots import EarlyEndRules, History, Rules, SettlementRules, Stage
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, Phase, replace
 
@@ -28,6 +28,7 @@ __all__ = [
     "FirstAndLast",
     "PrimeOrContinue",
     "declarer_sees_party_sweep",
+    "lost_for_good",
     "raised_objective",
 ]
 
@@ -60,6 +61,24 @@ def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
         return won, not won
     others = {w for w in winners if w != declarer}
     return not others, len(others) >= 2
+
+
+def lost_for_good(rules: Rules, state: GameState, party: int, defenders: int,
+                  objective: int) -> bool:
+    """Whether a party with ``party`` tricks to the defenders' ``defenders`` can no longer take
+    ``objective``, and the grades of a lost game are all decided: the settlement's
+    (``SettlementRules.grades``: a codille below four tricks) and a drawn game's
+    (``ContractDef.drawn_at``), so that no later trick changes the result."""
+    total = rules.hand_size
+    if defenders <= total - objective:
+        return False
+    remaining = total - party - defenders
+    contract = state.contract
+    assert contract is not None
+    drawn = rules.contract_def(contract.kind).drawn_at
+    return all(party >= grade or party + remaining < grade
+               for grade in (rules.settlement.grades if drawn is None
+                             else (*rules.settlement.grades, drawn)))
 
 
 def raised_objective(rules: Rules, state: GameState) -> int:
@@ -239,15 +258,14 @@ class PrimeOrContinue(EarlyEnd):
 
     def finished(self, rules: Rules, state: GameState) -> bool:
         """Whether the hand ends now."""
-        total = rules.hand_size
         flags = state.flags
-        if flags & _STOPPED or len(state.tricks) == total:
+        if flags & _STOPPED or len(state.tricks) == rules.hand_size:
             return True
         if not self.stop_when_decided:
             return False
         objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
         party, defenders = state.party_tricks()
-        return party >= objective or defenders > total - objective
+        return party >= objective or lost_for_good(rules, state, party, defenders, objective)
 
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party met its objective."""
@@ -271,6 +289,14 @@ class PrimeOrContinue(EarlyEnd):
         return None
 
     def describe(self) -> list[Clause]:
+        return self._describe(graded=False)
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """As ``describe``; where the settlement grades a lost game, play goes on until the
+        grade is known."""
+        return self._describe(graded=_graded(slots))
+
+    def _describe(self, graded: bool) -> list[Clause]:
         first = (f"each of the first {self.first_tricks} tricks"
                  if self.prime_at == "first_tricks"
                  else "every trick until it has the tricks its contract needs")
@@ -288,9 +314,19 @@ class PrimeOrContinue(EarlyEnd):
         ]
         if self.stop_when_decided:
             clauses.append(Clause("Otherwise play stops as soon as the result is certain: when "
-                                  "the party has its tricks, or can no longer get them.",
-                                  "stop_when_decided"))
+                                  "the party has its tricks, or can no longer get them"
+                                  + _GRADED[graded] + ".", "stop_when_decided"))
         return clauses
+
+
+#: what "the result is certain" adds where the settlement grades a lost game (a codille)
+_GRADED = ("", " and it is known how many tricks below its objective it ends")
+
+
+def _graded(slots: Mapping[str, RuleModule]) -> bool:
+    """Whether the settlement among ``slots`` grades a lost game by the party's tricks."""
+    settlement = slots.get("settlement")
+    return isinstance(settlement, SettlementRules) and bool(settlement.grades)
 
 
 @register("early_end", "end.first_and_last")
@@ -451,16 +487,16 @@ class AbandonAtFive(EarlyEnd):
     def finished(self, rules: Rules, state: GameState) -> bool:
         """Whether the hand ends now: abandoned at the party's tricks, lost for good (if
         ``stop_when_lost``), or after the last trick."""
-        total = rules.hand_size
         contract = state.contract
         assert contract is not None
-        if state.flags & _STOPPED or len(state.tricks) == total:
+        if state.flags & _STOPPED or len(state.tricks) == rules.hand_size:
             return True
         if contract.declarer is None:
             return False
         objective = raised_objective(rules, state)  # ``objective``, without a call (each trick)
         party, defenders = state.party_tricks()
-        return party >= objective or (self.stop_when_lost and defenders > total - objective)
+        return party >= objective or (self.stop_when_lost
+                                      and lost_for_good(rules, state, party, defenders, objective))
 
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party took its tricks (stopping after a sweep has taken them)."""
@@ -473,6 +509,14 @@ class AbandonAtFive(EarlyEnd):
         return 0 if state.flags & _STOPPED else self.objective(rules, state)
 
     def describe(self) -> list[Clause]:
+        return self._describe(graded=False)
+
+    def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
+        """As ``describe``; where the settlement grades a lost game, play goes on until the
+        grade is known."""
+        return self._describe(graded=_graded(slots))
+
+    def _describe(self, graded: bool) -> list[Clause]:
         clauses = [Clause("Play is abandoned as soon as the declarer's party has taken the tricks "
                           "its game needs.")]
         if self.go_on:
@@ -490,7 +534,7 @@ class AbandonAtFive(EarlyEnd):
             clauses.append(Clause("The declarer may not go on for all the tricks.", "go_on"))
         if self.stop_when_lost:
             clauses.append(Clause("Play also stops as soon as the party can no longer take its "
-                                  "tricks.", "stop_when_lost"))
+                                  "tricks" + _GRADED[graded] + ".", "stop_when_lost"))
         clauses.append(Clause("A game that nobody declares is played to the last trick.",
                               "played_out", needs="declarerless"))
         return clauses

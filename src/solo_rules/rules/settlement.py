@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import attrs
 
 from solo_rules.ranking import Trump
 from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, Outcome, build_outcome, replace
+from solo_rules.state import Contract, GameState, Outcome, build_outcome, replace
 
-__all__ = ["PerAdversary", "ScoreSheet", "Settlement", "single_side"]
+__all__ = ["PerAdversary", "ScoreSheet", "Settlement", "drawn", "single_side"]
 
 
 class Settlement(RuleModule, SettlementRules):
@@ -62,14 +62,13 @@ class Settlement(RuleModule, SettlementRules):
                                  "thrown in: no contract was played")
         if contract.co_declarers:
             return self._joint(rules, state)
-        if rules.partner is not None:
-            state = rules.partner.settling(state)
-            contract = state.contract
-            assert contract is not None
-        made, parts = rules.scoring.score(rules, state)
+        state, contract, made, parts, party, defenders, draw = scored(rules, state)
+        if draw:
+            return build_outcome(contract, contract.declarer, contract.partner, party,
+                                 defenders, False, (0,) * len(state.hands), (),
+                                 "drawn: the sides took equal tricks")
         sign = 1 if made else -1
         value = sign * sum([v for _, v in parts])
-        party, defenders = state.party_tricks()
         return build_outcome(contract, contract.declarer, contract.partner, party, defenders, made,
                              self.settle(rules, state, value),
                              tuple([(name, sign * v) for name, v in parts]))
@@ -121,6 +120,40 @@ class ScoreSheet(Settlement):
         return [Clause("Each player keeps a running score. Only the declarer's party scores: the "
                        "value is added to (or taken from) the score of the declarer and of his "
                        "partner; the defenders' scores are unchanged.", "")]
+
+
+def drawn(rules: Rules, state: GameState) -> bool:
+    """Whether the finished hand's game is drawn: its party took the tricks at which its
+    contract draws (``ContractDef.drawn_at``; S-MAL "um die meisten Stiche", AMB-65)."""
+    contract = state.contract
+    if contract is None:
+        return False
+    at = rules.contract_def(contract.kind).drawn_at
+    return at is not None and state.party_tricks()[0] == at
+
+
+class Scored(NamedTuple):
+    """A played hand as a settlement reads it: the state with the partner settled, its
+    contract, whether it was made, the score's parts, the sides' tricks and a draw."""
+
+    state: GameState
+    contract: Contract
+    made: bool
+    parts: list[tuple[str, int]]
+    party: int
+    defenders: int
+    drawn: bool
+
+
+def scored(rules: Rules, state: GameState) -> Scored:
+    """The hand's score, read once for every settlement: the partner settled first."""
+    if rules.partner is not None:
+        state = rules.partner.settling(state)
+    contract = state.contract
+    assert contract is not None
+    made, parts = rules.scoring.score(rules, state)
+    party, defenders = state.party_tricks()
+    return Scored(state, contract, made, parts, party, defenders, drawn(rules, state))
 
 
 def _with_next_in_turn(state: GameState, seat: int, amount: int) -> tuple[int, ...]:

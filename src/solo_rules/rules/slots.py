@@ -354,6 +354,12 @@ class ScoringRules(Describes, Protocol):
         utility range agents' frameworks ask for."""
         ...
 
+    @property
+    def values_contracts(self) -> bool:
+        """Whether a hand's value starts from its contract's base value (a rulebook then
+        states each contract's base); a game paid by a pot does not."""
+        return True
+
 
 @runtime_checkable
 class SettlementRules(Describes, Protocol):
@@ -367,6 +373,29 @@ class SettlementRules(Describes, Protocol):
     def bound(self, rules: Rules) -> int:
         """An upper bound of any seat's score change in one hand, in absolute value."""
         ...
+
+    @property
+    def keeps_pot(self) -> bool:
+        """Whether money is paid into and drawn from a pot that outlives the hand (the Stamm,
+        S-PIE-ROT): a match then carries it from hand to hand (none by default)."""
+        return False
+
+    def pot_after(self, pot: int, outcome: Outcome) -> int:
+        """The pot, in score units, after a hand played for ``pot`` ended with ``outcome``
+        (unchanged by default)."""
+        return pot
+
+    def staked(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        """What each seat puts into the pot before the deal, in score units, one per seat
+        (nothing by default); it is part of the seat's score for the hand."""
+        return (0,) * len(state.hands)
+
+    @property
+    def grades(self) -> tuple[int, ...]:
+        """The party's trick totals, besides the contract's objective, at which the
+        settlement of a lost game changes (a codille below four tricks, S-PIE-ROT): play does
+        not end before the side of each the party ends on is known (none by default)."""
+        return ()
 
 
 class Rules(RuleSet, Protocol):

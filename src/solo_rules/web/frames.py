@@ -119,6 +119,7 @@ def _common(table: Table, view: PlayerView, hand: CardSet | None) -> dict[str, A
                       zip(state.in_turn(last.leader), last.cards, strict=False)]},
         "won": won,
         "totals": list(table.match.totals),
+        "pot": table.match.pot if table.match.keeps_pot else None,
         "hands_played": len(table.match.hands),
         "ready": sorted(table.ready),
         "over": table.over,

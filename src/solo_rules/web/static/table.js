@@ -202,7 +202,8 @@
     const totals = $("totals");
     totals.replaceChildren();
     row(totals, ["after " + frame.hands_played + " hand" + (frame.hands_played === 1 ? "" : "s")]
-      .concat(frame.totals.map((total, seat) => who(seat) + " " + total)));
+      .concat(frame.totals.map((total, seat) => who(seat) + " " + total))
+      .concat(frame.pot === null ? [] : ["pot " + frame.pot]));
     $("again").hidden = !end.again;
     if (end.again) $("again").href = end.again;
     const next = $("next");

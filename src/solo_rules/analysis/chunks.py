@@ -1,0 +1,124 @@
+"""Running chunks of work on an executor so that a run can always be stopped.
+
+``run_chunks`` sends chunks (made lazily, a few ahead of the results) to any
+``concurrent.futures``-style executor and yields their results in order. Each chunk has a
+deadline scaled to its size: a worker that was stopped (``SIGSTOP``) or hangs is a
+``WorkerError`` naming the chunk, as is a worker that died (``SIGKILL``, out of memory).
+Whatever ends the run, Ctrl-C included, the chunks not yet run are cancelled.
+
+``process_pool`` is a process pool whose workers ignore Ctrl-C (the terminal sends it to the
+whole process group: the main process stops the run) and are killed, not waited for, when
+the run ends early, so that Ctrl-C stops within a second. ``simulate`` uses both; a study
+of many runs can use them the same way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from solo_rules.errors import WorkerError
+
+__all__ = ["Chunk", "process_pool", "ranges", "run_chunks"]
+
+R = TypeVar("R")
+
+
+@attrs.frozen
+class Chunk(Generic[R]):
+    """One unit of work: ``work(*args)`` on a worker, due within ``deadline`` seconds of the
+    moment its result is awaited; ``label`` names it in an error (``hands 300..399``)."""
+
+    work: Callable[..., R]
+    args: tuple[Any, ...]
+    deadline: float
+    label: str
+
+
+def ranges(total: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` of each chunk of ``size`` items of ``0..total - 1``, made as they are
+    needed (a run of 10**9 hands makes no list of ten million ranges)."""
+    for start in range(0, total, size):
+        yield start, min(start + size, total)
+
+
+def _ahead(executor: Executor) -> int:
+    """How many chunks to keep submitted: two per worker, so none waits for the next."""
+    workers = getattr(executor, "_max_workers", None)
+    return 2 * (workers if isinstance(workers, int) and workers > 0 else os.cpu_count() or 2)
+
+
+def run_chunks(executor: Executor, chunks: Iterable[Chunk[R]]) -> Iterator[R]:
+    """The result of each chunk, in order, run on ``executor`` a few chunks ahead. A chunk
+    past its deadline or a broken executor raises ``WorkerError``; any end of the run
+    (an error, Ctrl-C, the caller stopping) cancels the chunks submitted and not yet run."""
+    source = iter(chunks)
+    pending: deque[tuple[Future[R], Chunk[R]]] = deque()
+    try:
+        while True:
+            while len(pending) < _ahead(executor):
+                chunk = next(source, None)
+                if chunk is None:
+                    break
+                pending.append((executor.submit(chunk.work, *chunk.args), chunk))
+            if not pending:
+                return
+            future, chunk = pending.popleft()
+            try:
+                result = future.result(timeout=chunk.deadline)
+            except FutureTimeout:
+                raise WorkerError(
+                    f"a worker did not finish {chunk.label} within {chunk.deadline:.3g} s "
+                    "(stopped or hung); the run is abandoned") from None
+            except BrokenExecutor as exc:
+                raise WorkerError(f"a worker ended while running {chunk.label} "
+                                  f"({_ended(executor) or exc}); the run is abandoned"
+                                  ) from None
+            yield result
+    finally:
+        for future, _ in pending:
+            future.cancel()
+
+
+def _ended(executor: Executor) -> str:
+    """How a process pool's worker ended, if one was killed by a signal other than the pool's
+    own ``SIGTERM`` (``killed by SIGKILL``)."""
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        code = process.exitcode
+        if code is not None and code < 0 and -code != signal.SIGTERM:
+            return f"process {process.pid} killed by {signal.Signals(-code).name}"
+    return ""
+
+
+def _ignore_interrupts() -> None:
+    """A worker's initializer: Ctrl-C is the main process's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` processes that ignore Ctrl-C; on leaving normally it waits for
+    them, on leaving by an exception (Ctrl-C, a ``WorkerError``) it kills them at once."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
+        yield pool
+    except BaseException:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:  # a stopped worker ignores SIGTERM; SIGKILL ends it
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError, AssertionError):
+                process.join(timeout=1)
+        raise
+    pool.shutdown(wait=True)
