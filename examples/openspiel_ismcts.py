@@ -5,8 +5,8 @@
 
 IS-MCTS samples the hidden cards with ``resample_from_infostate``, which draws deals uniformly
 from those consistent with the seat's view (``solo_rules.resample``). It prints seat 0's
-average score next to the average of the random seats, over the same hands; ``--seed`` fixes
-the deals, the search and the random seats.
+average score next to the average of the random seats, over the same hands, each dealt by a
+seat drawn at random; ``--seed`` fixes the dealers, the deals, the search and the random seats.
 """
 
 from __future__ import annotations
@@ -22,14 +22,19 @@ from solo_rules.integrations.openspiel import register
 
 def play(variant: str, hands: int, simulations: int, seed: int) -> tuple[float, float]:
     """Seat 0's average score with IS-MCTS, and the random seats' average, over ``hands``."""
-    game = pyspiel.load_game(register(variant))
+    name = register(variant)
+    players = pyspiel.load_game(name).num_players()
     rng = np.random.RandomState(seed)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations,
-                           random_state=rng)
-    # Draw the sampled deals from the seeded generator too, so a run is reproducible.
-    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
     searched, others = 0.0, 0.0
     for _ in range(hands):
+        # A dealer drawn for each hand, so seat 0 plays from every position (in the five-hand
+        # game, also as the dealer who sits out unless he buys).
+        game = pyspiel.load_game(name, {"dealer": int(rng.randint(players))})
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, simulations,
+                               random_state=rng)
+        # Draw the sampled deals from the seeded generator too, so a run is reproducible.
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player,
+                                                                              rng.uniform))
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():

@@ -4,9 +4,11 @@ string and the fixed-length encoding hold what a seat may know and nothing more 
 from __future__ import annotations
 
 import random
+from array import array
 from pathlib import Path
 
 import pytest
+from every_variant import DEFAULT, EVERY
 
 import solo_rules as sr
 from solo_rules.observation import ActionIndex, Encoder
@@ -113,3 +115,97 @@ def test_the_core_imports_no_optional_framework() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]"
+
+
+def walk_recall(variant: str, deals: int, nodes: int, playouts: int,
+                width: int = 2) -> tuple[int, int]:
+    """Walk the decisions before the play of ``deals`` deals depth first (``nodes`` states
+    each; from each state the ``width`` lowest legal actions, pass, hold and the lowest bids,
+    where the same words said in another order meet), then play ``playouts`` of the positions
+    reached to the end at random; at every state every seat's tensor must name one
+    information-state string. The seat views seen, and the distinct strings."""
+    encoder = Encoder(variant)
+    strings: dict[bytes, str] = {}
+    seen = 0
+
+    def check(state: sr.GameState) -> None:
+        nonlocal seen
+        for seat in range(state.players):
+            view = state.view(seat)
+            text = encoder.string(view)
+            other = strings.setdefault(array("f", encoder.encode(view)).tobytes(), text)
+            assert other == text, f"one tensor for two information states:\n{other}\n{text}"
+            seen += 1
+
+    for deal in range(deals):
+        rng = random.Random(deal)
+        stack = [sr.new_game(variant, seed=deal, dealer=deal % encoder.players)]
+        reached = []
+        for _ in range(nodes):
+            if not stack:
+                break
+            state = stack.pop()
+            check(state)
+            if state.phase in (sr.Phase.PLAY, sr.Phase.END):
+                reached.append(state)
+                continue
+            stack.extend(state.apply(action) for action in state.legal_actions()[:width])
+        reached += stack
+        for state in rng.sample(reached, min(playouts, len(reached))):
+            while not state.is_terminal:
+                state = state.apply(rng.choice(state.legal_actions()))
+                check(state)
+    return seen, len(set(strings.values()))
+
+
+@pytest.mark.parametrize("variant", DEFAULT)
+def test_the_information_state_tensor_is_perfect_recall(variant: str) -> None:
+    """No two histories a seat can tell apart (different information-state strings) have the
+    same tensor (issue 24): the walk of the auctions and of some plays to the end. (Without
+    ``sequence`` this walk meets shared tensors in Altenburg and Parlett's variant.)"""
+    seen, distinct = walk_recall(variant, deals=2, nodes=80, playouts=1)
+    assert seen > 200 and distinct > 100
+
+
+@pytest.mark.walks
+@pytest.mark.parametrize("variant", EVERY)
+def test_the_information_state_tensor_is_perfect_recall_over_many_histories(
+        variant: str) -> None:
+    seen = distinct = 0
+    for width in (2, 3):
+        counts = walk_recall(variant, deals=3, nodes=600, playouts=6, width=width)
+        seen, distinct = seen + counts[0], distinct + counts[1]
+    assert seen > 1500 and distinct > 1000
+
+
+def test_the_order_of_the_auction_is_in_the_tensor() -> None:
+    """Two auctions of the same deal in which each seat said the same things, its last word
+    the same, in a different order (a hold before the pass): every seat's ``said`` and
+    ``last_said`` are equal, but the strings and the tensors (its ``sequence``) differ."""
+    encoder = Encoder("altenburg-1988")
+    first = "bid frage, bid frage@C, hold, bid solo, pass, bid solo@C, pass"
+    second = "bid frage, bid frage@C, hold, bid solo, hold, pass, bid solo@C, pass"
+    views = []
+    for moves in (first, second):
+        state = sr.new_game("altenburg-1988", seed=0, dealer=0)
+        for move in moves.split(", "):
+            state = state.apply(move)
+        views.append([state.view(seat) for seat in range(4)])
+    for one, two in zip(*views, strict=True):
+        a, b = encoder.split(encoder.encode(one)), encoder.split(encoder.encode(two))
+        assert a["said"] == b["said"] and a["last_said"] == b["last_said"]
+        assert a["sequence"] != b["sequence"]
+        assert encoder.string(one) != encoder.string(two)
+
+
+def test_the_five_hand_dealer_remembers_the_cards_he_looked_at() -> None:
+    """[S-NIE five-hand: "by looking only at the last three cards that player received"] The
+    dealer who passed holds nothing, but his view, string and tensor keep the three cards he
+    saw, so two deals that differ only there are different information states for him."""
+    encoder = Encoder("niese-five-hand")
+    state = sr.new_game("niese-five-hand", seed=4, dealer=0).apply("pass")
+    view = state.view(0)
+    assert not view.hand and len(view.dealt) == 3
+    fields = encoder.split(encoder.encode(view))
+    assert [c for c in range(32) if fields["dealt"][c]] == [int(c) for c in view.dealt]
+    assert f"dealt {view.dealt}" in encoder.string(view)

@@ -343,9 +343,12 @@ def check_view(state: GameState, seat: int) -> None:
         assert cdef.shows == "hand" or exposed.mask & ~cdef.requires_mask == 0
     called = {contract.called} if contract is not None and contract.called is not None else set()
     assert view.hand == state.hand(seat)
+    # a seat remembers what it was dealt, even where a rule of the deal then moved cards: the
+    # five-hand dealer "looking only at the last three cards that player received" [S-NIE]
+    seen = own | state.dealt[seat]
     for field in attrs.fields(PlayerView):
         for card in view_cards(getattr(view, field.name)):
-            visible = own >> card & 1 or played >> card & 1 or card in called
+            visible = seen >> card & 1 or played >> card & 1 or card in called
             assert visible or card in exposed, (field.name, Card(card).name, seat)
     assert (view.seat, view.players, view.dealer) == (seat, state.players, state.dealer)
     assert (view.phase, view.current_player) == (state.phase, state.current_player)

@@ -117,16 +117,27 @@ def test_the_sampling_bots_bidding_is_reproducible_from_its_seed() -> None:
 #: Whole hands whose decisions before the play are each taken from one sample: Heart Solo's
 #: all-pass hand without a declarer (S-FOS "the winner of the last trick loses"), played out by
 #: the rollout bots; Münsterland's call and trumps named by the partner (Verscheih); the
-#: six-hand Niese; the five-hand Niese, whose views resample rebuilds no deal from (the
-#: heuristic bot decides).
+#: six-hand Niese.
 HANDS = [("heart-solo", 0), ("heart-solo", 2), ("muensterland-sollo", 2),
-         ("muensterland-sollo", 3), ("niese-six-hand", 0), ("niese-five-hand", 0)]
+         ("muensterland-sollo", 3), ("niese-six-hand", 0)]
 
 
 @pytest.mark.parametrize(("variant", "seed"), HANDS)
 def test_the_sampling_bot_bids_and_plays_whole_hands_legally(variant: str, seed: int) -> None:
     played = _play_hand(variant, seed, samples=2, depth=3, bid_samples=1)
     assert played and not played[-1].startswith(("bid", "declare", "call"))
+
+
+def test_the_sampling_bot_decides_the_five_hand_purchase_from_samples() -> None:
+    """[S-NIE five-hand: "the dealer has the option of buying the player's hand to the right by
+    looking only at the last three cards that player received"] The dealer's offer or pass is
+    taken from deals resampled around the three cards he saw (issue 24: the purchase is
+    resampled), and is reproducible from the bot's seed."""
+    state = solo_rules.new_game("niese-five-hand", seed=2)
+    view = state.view(state.player)
+    assert view.seat == state.dealer and len(view.hand) == 3
+    chosen = {SamplingBot("niese-five-hand", 3, bid_samples=1).choose(view) for _ in range(2)}
+    assert len(chosen) == 1 and chosen <= set(view.legal_actions)
 
 
 def test_the_sampling_bot_demands_and_returns_in_the_mediateur_exchange() -> None:

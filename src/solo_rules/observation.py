@@ -18,8 +18,9 @@ from solo_rules.game import CompiledRules, compile
 from solo_rules.ranking import Trump
 from solo_rules.state import Phase, PlayerView
 from solo_rules.variant import Variant, load_variant
+from solo_rules.view import trick_seats
 
-__all__ = ["ActionIndex", "Encoder", "Field", "rules_of"]
+__all__ = ["ActionIndex", "Encoder", "Field", "rules_of", "said_bound"]
 
 
 def rules_of(variant: CompiledRules | Variant | str) -> CompiledRules:
@@ -29,6 +30,21 @@ def rules_of(variant: CompiledRules | Variant | str) -> CompiledRules:
     if not isinstance(variant, str | Variant):
         raise wrong_type("rules_of", "variant", "CompiledRules, a Variant or its id", variant)
     return compile(load_variant(variant) if isinstance(variant, str) else variant)
+
+
+def said_bound(rules: CompiledRules) -> int:
+    """An upper bound of the actions other than cards in a hand: a decision after every trick,
+    a declaration per seat, the call, the trumps and "Helfer?", the three steps of a Mediateur
+    exchange and the five-hand purchase's offer and answer where the variant has them, and an
+    auction in which each seat speaks at most once between two raises of the bid, plus a pass
+    each (the longest auctions, searched exhaustively on sample deals, are far shorter:
+    tests/test_openspiel.py)."""
+    kinds = [action.kind for action in rules.actions.by_id.values()]
+    exchange = 3 if "demand" in kinds else 0
+    purchase = 2 if "offer" in kinds else 0
+    players = rules.players
+    return (rules.hand_size + players + 3 + exchange + purchase
+            + players * (kinds.count("bid") + 2))
 
 
 class ActionIndex:
@@ -96,6 +112,11 @@ class Encoder:
         self.contracts: tuple[str, ...] = tuple(c.id for c in rules.contracts.contracts)
         self.tricks = tricks = rules.hand_size
         actions = self.index.num_distinct_actions
+        #: the actions other than cards, by dense index: what ``sequence`` records in order
+        self.said: tuple[Action, ...] = tuple(a for a in self.index.actions if a.kind != "play")
+        self._said = {action.id: n for n, action in enumerate(self.said)}
+        #: the most actions other than cards a hand can have (``said_bound``)
+        self.said_max = said_bound(rules)
         layout = (
             ("seat", players, "one-hot: the observing seat"),
             ("dealer", players, "one-hot: the dealer"),
@@ -121,6 +142,10 @@ class Encoder:
              "took (bids, passes, declarations, calls, words)"),
             ("last_said", players * actions,
              "per seat: one-hot of the last non-card action it took"),
+            ("dealt", 32, "the cards the seat was dealt and saw, by card id"),
+            ("sequence", self.said_max * (players + len(self.said)),
+             "every non-card action in order: per step, the seat one-hot, then the action "
+             "one-hot over the non-card actions (in dense index order)"),
         )
         fields = []
         start = 0
@@ -178,29 +203,38 @@ class Encoder:
             for position, (_, card) in enumerate(view.trick):
                 one("trick", position * 32 + card)
         width = 2 * players + players * 32
-        orders = self.rules.turn_orders
         for n, trick in enumerate(view.tricks):
             base = n * width
             one("tricks", base + trick.leader)
             one("tricks", base + players + trick.winner)
-            for seat, played in zip(orders[trick.leader], trick.cards, strict=False):
+            for seat, played in zip(trick_seats(self.rules, view, trick.leader), trick.cards,
+                                    strict=True):
                 one("tricks", base + 2 * players + seat * 32 + played)
+        cards("dealt", view.dealt.mask)
         actions = self.index.num_distinct_actions
         last: dict[int, int] = {}
-        for seat, action in view.history:
-            if action.kind != "play":
-                index = self.index.index(action)
-                one("said", seat * actions + index)
-                last[seat] = index
+        step = players + len(self.said)
+        said = [(seat, action) for seat, action in view.history if action.kind != "play"]
+        if len(said) > self.said_max:
+            raise InvalidStateError(f"{len(said)} actions other than cards; the encoding of "
+                                    f"{self.rules.variant.id} has room for {self.said_max}")
+        for n, (seat, action) in enumerate(said):
+            index = self.index.index(action)
+            one("said", seat * actions + index)
+            last[seat] = index
+            one("sequence", n * step + seat)
+            one("sequence", n * step + players + self._said[action.id])
         for seat, index in last.items():
             one("last_said", seat * actions + index)
         return out
 
     def string(self, view: PlayerView) -> str:
-        """The information-state string: the seat, its hand, the cards face up, the partner
-        if known, and every public action in order, so equal strings mean equal knowledge."""
+        """The information-state string: the seat, the dealer, its hand and the cards it was
+        dealt, the cards face up, the partner if known, and every action in order as the seat
+        saw it, so equal strings mean equal knowledge."""
         self._check("string", view)
-        parts = [f"seat {view.seat}", f"dealer {view.dealer}", f"hand {view.hand}"]
+        parts = [f"seat {view.seat}", f"dealer {view.dealer}", f"hand {view.hand}",
+                 f"dealt {view.dealt}"]
         if view.exposed:
             parts.append(f"exposed {view.exposed}")
         if view.partner is not None:

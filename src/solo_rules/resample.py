@@ -37,8 +37,9 @@ from solo_rules.errors import InvalidStateError, wrong_type
 from solo_rules.game import CompiledRules
 from solo_rules.observation import rules_of
 from solo_rules.rules.exchange import HAND_OVER
-from solo_rules.state import GameState, PlayerView
+from solo_rules.state import Contract, GameState, PlayerView
 from solo_rules.variant import Variant
+from solo_rules.view import plays
 
 __all__ = ["Resampler", "is_consistent", "replay", "resample", "resample_state"]
 
@@ -103,27 +104,37 @@ class Resampler:
         if view.players != players:
             raise InvalidStateError(f"the view has {view.players} seats; "
                                     f"{rules.variant.id} has {players}")
+        #: per seat, the seat that now holds the cards it was dealt (the five-hand purchase)
+        self.holders = holders = rules.deal_rules.holders(rules, view)
+        #: per seat, how many cards it was dealt
+        self.sizes = sizes = rules.deal_rules.dealt_sizes(rules.pack.bit_count(), players,
+                                                          view.dealer)
         played = [0] * players
-        for trick in view.tricks:
-            for seat, card in zip(rules.turn_orders[trick.leader], trick.cards, strict=False):
-                played[seat] |= 1 << card
-        for seat, card in view.trick:
+        barred = [0] * players
+        contract = _contract_of(rules, view)
+        for seat, before, card in plays(rules, view):
             played[seat] |= 1 << card
+            barred[seat] |= _excluded(rules, contract, before, seat, card)
         self.played = tuple(played)
-        known = view.hand.mask | sum(played)
-        others = [seat for seat in range(players) if seat != view.seat]
-        allowed = {card: frozenset(others)
-                   for card in range(32) if (rules.pack & ~known) >> card & 1}
-        for seat, barred in self._voids().items():
+        me = view.seat
+        held = [0] * players  # how many cards each seat has held since the deal's moves
+        for seat, size in enumerate(sizes):
+            held[holders[seat]] += size
+        others = frozenset(seat for seat in range(players) if seat != me and held[seat])
+        # the seat's own dealt cards that went to another's hand (the five-hand purchase)
+        given = frozenset({holders[me]}) if holders[me] != me else others
+        allowed = {card: given if view.dealt.mask >> card & 1 else others
+                   for card in range(32)
+                   if (rules.pack & ~view.hand.mask & ~sum(played)) >> card & 1}
+        for seat, cards in enumerate(barred):
             for card in allowed:
-                if barred >> card & 1:
+                if cards >> card & 1:
                     allowed[card] -= {seat}
         if view.exposed:
-            declarers = {seat for seat, action in view.history if action.kind == "declare"}
-            holders = frozenset(declarers | {view.declarer}) & frozenset(others)
+            holding = frozenset(_declarers(view)) & others
             for card in view.exposed:
-                allowed[card] &= holders
-        if view.called is not None and view.partner not in (None, view.seat) \
+                allowed[card] &= holding
+        if view.called is not None and view.partner not in (None, me) \
                 and view.called in allowed:
             allowed[view.called] = frozenset({view.partner})
         self.exchange = exchange = _Exchange.of(view)
@@ -141,30 +152,10 @@ class Resampler:
             classes.setdefault(seats, []).append(card)
         self.classes = tuple((tuple(sorted(seats)), tuple(cards))
                              for seats, cards in sorted(classes.items(), key=_class_key))
-        self.capacity = tuple(
-            0 if seat == view.seat else rules.hand_size + room[seat] - played[seat].bit_count()
-            for seat in range(players))
+        self.capacity = tuple(0 if seat == me else held[seat] + room[seat]
+                              - played[seat].bit_count() for seat in range(players))
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.count = self._count(0, self.capacity)
-
-    def _voids(self) -> dict[int, int]:
-        """Per seat, the cards it cannot hold: those that followed the led suit of a trick
-        to which it played a card of another suit (following is compulsory when able)."""
-        view, rules = self.view, self.rules
-        voids: dict[int, int] = {}
-        if view.trump is None:
-            return voids
-        tables = rules.tables(view.trump)
-        tricks = [tuple(zip(rules.turn_orders[t.leader], t.cards, strict=False))
-                  for t in view.tricks]
-        if view.trick:
-            tricks.append(tuple((seat, int(card)) for seat, card in view.trick))
-        for trick in tricks:
-            follow = tables.follow_mask(trick[0][1])
-            for seat, card in trick[1:]:
-                if not follow >> card & 1:
-                    voids[seat] = voids.get(seat, 0) | follow
-        return voids
 
     def _count(self, first: int, capacity: tuple[int, ...]) -> int:
         """How many ways to give the cards of classes ``first..`` to the seats with room
@@ -222,7 +213,29 @@ class Resampler:
                 position += k
         if self.exchange is not None:
             self.exchange.undo(hands, rng)
-        return tuple(hands)
+        return self._undeal(hands, rng)
+
+    def _undeal(self, hands: list[int], rng: random.Random) -> tuple[int, ...]:
+        """The hands as dealt, from the cards each seat has held since the deal's moves
+        (``holders``): a seat's holding that two seats' deals make up is split between them,
+        the viewing seat's own cards where it saw them, the rest uniformly."""
+        holders, sizes, view = self.holders, self.sizes, self.view
+        if all(holder == seat for seat, holder in enumerate(holders)):
+            return tuple(hands)
+        dealt = [0] * len(hands)
+        for holder, cards in enumerate(hands):
+            group = [seat for seat, held_by in enumerate(holders) if held_by == holder]
+            if view.seat in group:
+                dealt[view.seat] = view.dealt.mask
+                cards &= ~view.dealt.mask
+                group.remove(view.seat)
+            shuffled = [card for card in range(32) if cards >> card & 1]
+            rng.shuffle(shuffled)
+            for seat in group:
+                for card in shuffled[:sizes[seat]]:
+                    dealt[seat] |= 1 << card
+                del shuffled[:sizes[seat]]
+        return tuple(dealt)
 
     def _pick(self, first: int, capacity: tuple[int, ...], rng: random.Random
               ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
@@ -253,6 +266,32 @@ def _check_rng(where: str, rng: object) -> None:
 
 def _class_key(item: tuple[frozenset[int], list[int]]) -> tuple[int, ...]:
     return tuple(sorted(item[0]))
+
+
+def _contract_of(rules: CompiledRules, view: PlayerView) -> Contract | None:
+    """The contract as ``view`` shows it to the table: its partner is left unknown."""
+    if view.contract_kind is None:
+        return None
+    return Contract(view.contract_kind, rules.contracts.index(view.contract_kind),
+                    view.declarer, view.trump, view.tout, view.called,
+                    co_declarers=view.co_declarers)
+
+
+def _excluded(rules: CompiledRules, contract: Contract | None, trick: tuple[int, ...],
+              seat: int, card: int) -> int:
+    """The cards ``seat`` cannot have held when it played ``card`` to ``trick``: what the play
+    rules and the partnership's duties say the play proves (``excludes``)."""
+    if contract is None:
+        return 0
+    proven = rules.play.excludes(rules, contract, trick, seat, card)
+    if rules.partner is not None:
+        proven |= rules.partner.excludes(rules, contract, trick, seat, card)
+    return proven
+
+
+def _declarers(view: PlayerView) -> tuple[int, ...]:
+    """The seats that declared the view's contract."""
+    return () if view.declarer is None else (view.declarer, *view.co_declarers)
 
 
 def resample(view: PlayerView, variant: CompiledRules | Variant | str,

@@ -241,6 +241,13 @@ class PlayerView:
     exposed: CardSet = attrs.field(factory=CardSet)
     #: the seats that sit this hand out and take no turn (S-NIE five-hand)
     sitting_out: tuple[int, ...] = ()
+    #: the cards this seat was dealt and saw (``GameState.dealt``): its hand and the cards it
+    #: played, except where a rule of the deal moved cards (S-NIE five-hand: the dealer's look
+    #: at three cards, the seller's five), which it still remembers
+    dealt: CardSet = attrs.field(factory=CardSet)
+    #: the seats that declared the contract besides ``declarer``, each playing alone (S-NIE
+    #: joint Kickers, AMB-33): public, as ``Contract.co_declarers``
+    co_declarers: tuple[int, ...] = ()
 
 
 class HandRecord(Protocol):

@@ -1,16 +1,18 @@
 """Per-seat views: what one seat may know, and nothing more.
 
-A view holds the seat's own hand, every public action, the tricks, and the contract as the table
-knows it: the called card, but the partner only once revealed (or to the partner himself, who
-knows he holds the called card). It never contains another seat's unplayed card, except the
-cards a contract lays face up (``exposed``), nor an action the contract hides from the seat
-(``ContractRules.concealed``: a card given back face down, which it sees as such).
+A view holds the seat's own hand and the cards it was dealt, every public action, the tricks,
+and the contract as the table knows it: the called card, but the partner only once revealed (or
+to the partner himself, who knows he holds the called card). It never contains another seat's
+unplayed card, except the cards a contract lays face up (``exposed``), nor an action the
+contract hides from the seat (``ContractRules.concealed``: a card given back face down, which
+it sees as such).
 """
 
 from __future__ import annotations
 
 import functools
 import operator
+from collections.abc import Iterator
 from typing import Any, cast
 
 from solo_rules.actions import Action
@@ -18,7 +20,7 @@ from solo_rules.cards import Card, CardSet
 from solo_rules.rules.slots import Rules
 from solo_rules.state import Flags, GameState, Phase, PlayerView, builder
 
-__all__ = ["PlayerView", "build_view", "exposed_cards"]
+__all__ = ["PlayerView", "build_view", "exposed_cards", "plays", "trick_seats"]
 
 #: every card by its value (``suit * 8 + rank``): a tuple index in place of an enum call
 _CARDS: tuple[Card, ...] = tuple(Card)
@@ -139,13 +141,15 @@ def build_view(rules: Rules, state: GameState, seat: int,
     to_act = None if state.phase == _END else state.player
     hand = _new_object(CardSet)  # a state's mask needs no validation
     _set_mask(hand, hands[seat])
+    dealt = _new_object(CardSet)
+    _set_mask(dealt, state.dealt[seat])
     legal_actions = () if to_act != seat else rules.legal_actions(state) if legal is None \
         else legal
     sitting_out = _seats_of_mask(out) if out else ()
     if contract is None:
         return _build(seat, len(hands), state.dealer, state.phase, to_act, hand, history, None,
                       None, None, None, False, None, trick, state.tricks, legal_actions,
-                      _NO_CARDS, sitting_out)
+                      _NO_CARDS, sitting_out, dealt)
     concealed = views.conceals and rules.contracts.concealed(rules, state, seat)
     if concealed:  # a card given back face down (the Mediateur exchange)
         hidden = list(history)
@@ -161,7 +165,7 @@ def build_view(rules: Rules, state: GameState, seat: int,
                       seat == partner or state.flags >> _REVEALED_BIT & 1) else None,
                   trick, state.tricks, legal_actions,
                   exposed_cards(rules, state, seat) if views.shows[kind] else _NO_CARDS,
-                  sitting_out)
+                  sitting_out, dealt, contract.co_declarers)
 
 
 def exposed_cards(rules: Rules, state: GameState, seat: int) -> CardSet:
@@ -177,3 +181,22 @@ def exposed_cards(rules: Rules, state: GameState, seat: int) -> CardSet:
         if declarer != seat:
             mask |= state.hands[declarer]
     return CardSet(mask if cdef.shows == "hand" else mask & cdef.requires_mask)
+
+
+def trick_seats(rules: Rules, view: PlayerView, leader: int) -> tuple[int, ...]:
+    """The seats that play a trick led by ``leader``, in turn (those sitting out skipped)."""
+    order = rules.turn_orders[leader]
+    out = view.sitting_out
+    return tuple(seat for seat in order if seat not in out) if out else order
+
+
+def plays(rules: Rules, view: PlayerView) -> Iterator[tuple[int, tuple[int, ...], int]]:
+    """Every card ``view`` shows played, in order: the seat that played it, the cards played
+    to its trick before it, and the card."""
+    for trick in view.tricks:
+        for position, (seat, card) in enumerate(zip(trick_seats(rules, view, trick.leader),
+                                                    trick.cards, strict=True)):
+            yield seat, trick.cards[:position], card
+    cards = tuple(int(card) for _, card in view.trick)
+    for position, (seat, card) in enumerate(view.trick):
+        yield seat, cards[:position], int(card)

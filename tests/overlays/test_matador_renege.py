@@ -9,8 +9,11 @@ import pytest
 from drive import legal_cards, play, variant_file
 from overlay_deals import BASTA_ALONE, MANILLE_OVER, frage
 
+import solo_rules as sr
 from solo_rules import Card, IllegalActionError, Trump, compile, load_variant, overlay_bases
+from solo_rules.resample import Resampler, is_consistent
 from solo_rules.rules.play import reneging_allowed
+from solo_rules.state import replace
 
 BASE = "altenburg-1988"
 RENEGE = "altenburg-1988+matador-renege"
@@ -97,3 +100,29 @@ def test_any_matador_above_the_led_card_is_a_parameter_value() -> None:
     held = (1 << Card.CQ) | (1 << Card.SQ) | (1 << Card.C7)
     assert not reneging_allowed(rules, tables, Trump.HEARTS, Card.H7, held)
     assert reneging_allowed(rules, tables, Trump.HEARTS, Card.H7, held, every=False)
+
+
+def test_a_permitted_renege_proves_no_void() -> None:
+    """[S-WIK Variations: "if a player holds no other trumps than matadors and the card led to
+    the current trick is a trump which is not a matador or lower than the matadors held by the
+    player, then the player may discard a non-trump instead of following suit."] Seat 1 keeps
+    Basta back when hearts are led: the play proves only that he holds no ordinary trump, and
+    a deal where he still holds Basta stays in the sampler's support."""
+    variant = "altenburg-1988+matador-renege"
+    state = play(frage(variant, BASTA_ALONE, "H", "SA"), "HJ CK")
+    rules = state.rules
+    assert isinstance(rules, sr.CompiledRules) and state.contract is not None
+    trick = state.trick[:1]
+    proven = rules.play.excludes(rules, replace(state.contract, partner=None), trick, 1,
+                                 int(Card.CK))
+    trumps = rules.tables(state.contract.trump).trump_mask
+    assert proven and proven & trumps == proven
+    assert not proven >> Card.SQ & 1 and proven >> Card.HT & 1
+    base = play(frage("altenburg-1988", BASTA_ALONE, "H", "SA"), "HJ SQ")
+    assert isinstance(base.rules, sr.CompiledRules) and base.contract is not None
+    assert base.rules.play.excludes(base.rules, base.contract, trick, 1, int(Card.SQ)) == 0
+    view = state.view(0)
+    assert is_consistent(view, variant, state.dealt)
+    sampler = Resampler(view, variant)
+    basta = next(seats for seats, cards in sampler.classes if Card.SQ in cards)
+    assert 1 in basta

@@ -37,9 +37,8 @@ What it leaves to ``HeuristicBot`` (the same view, its own seed), and why:
   steeply with every extra trick (``benchmarks/sampling_bot.py`` reports the time per
   decision);
 * the play of hands without a declarer's party (nothing for the solver to score);
-* views from which ``resample`` can rebuild no deal: every view of the five-hand Niese
-  (S-NIE), whose dealer is dealt no hand and may buy one, while ``resample`` deals every
-  other seat a full hand.
+* a view from which ``resample`` can rebuild no deal (none of a hand actually played: the true
+  deal is always among those drawn from).
 
 It is a perfect-information Monte Carlo player: each sample is solved as if every hand were
 known to everyone, the usual simplification (strategy fusion) of such bots; in its bidding the

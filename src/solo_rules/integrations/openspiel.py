@@ -18,16 +18,19 @@ strings and tensors are the seat's ``Encoder`` string and vector (docs/observati
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
 from solo_rules.cards import Card, CardSet
+from solo_rules.errors import IllegalActionError
 from solo_rules.game import CompiledRules
-from solo_rules.observation import Encoder, rules_of
+from solo_rules.observation import Encoder, rules_of, said_bound
 from solo_rules.resample import Resampler, replay
 from solo_rules.state import GameState
 from solo_rules.variant import Variant, available_variants
@@ -41,32 +44,42 @@ def game_name(variant: CompiledRules | Variant | str) -> str:
 
 
 def max_game_length(rules: CompiledRules) -> int:
-    """An upper bound of the player actions in a hand: every card, a decision after every
-    trick, a declaration per seat, the call, the trumps and "Helfer?", the three steps of a
-    Mediateur exchange where the variant has one, and an auction in which
-    each seat speaks at most once between two raises of the bid, plus a pass each (the
-    longest auctions, searched exhaustively on sample deals, are far shorter:
-    tests/test_openspiel.py)."""
-    bids = sum(1 for action in rules.actions.by_id.values() if action.kind == "bid")
-    exchange = 3 if any(a.kind == "demand" for a in rules.actions.by_id.values()) else 0
-    players, tricks = rules.players, rules.hand_size
-    return players * tricks + tricks + players + 3 + exchange + players * (bids + 2)
+    """An upper bound of the player actions in a hand: every card of the pack, and the
+    actions other than cards (``observation.said_bound``)."""
+    return rules.pack.bit_count() + said_bound(rules)
 
 
 class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
-    """One hand of a variant. Parameter ``dealer``: the dealer's seat (default 0)."""
+    """One hand of a registered variant (one class for every variant: the game's short name
+    says which). Parameter ``dealer``: the dealer's seat (default 0)."""
 
-    #: set per variant by ``register``: class attributes, since OpenSpiel copies games
-    #: and states without calling ``__init__``
-    rules: CompiledRules
-    encoder: Encoder
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_game_type(self.rules), _game_info(self.rules), params or {})
-        players = self.rules.players
+    def __init__(self, params: dict[str, Any] | None = None, *, name: str) -> None:
+        table = _TABLES[name]
+        super().__init__(table.game_type, table.game_info, params or {})
+        players = table.rules.players
         if not 0 <= self.dealer < players:
-            raise ValueError(f"{game_name(self.rules)}: dealer must be a seat 0..{players - 1}, "
+            raise ValueError(f"{name}: dealer must be a seat 0..{players - 1}, "
                              f"got {self.dealer}")
+
+    @functools.cached_property
+    def _table(self) -> _Table:
+        """The variant's registration, found by the game's name: a game that pickle or
+        OpenSpiel rebuilt from its string has no other attribute."""
+        return _TABLES[self.get_type().short_name]
+
+    @functools.cached_property
+    def _hand(self) -> _Hand:
+        return _hand_of(self.get_type().short_name, self.dealer)
+
+    @property
+    def rules(self) -> CompiledRules:
+        """The variant's compiled rules."""
+        return self._table.rules
+
+    @property
+    def encoder(self) -> Encoder:
+        """The variant's encoder of views (information states and observations)."""
+        return self._table.encoder
 
     @property
     def dealer(self) -> int:
@@ -84,85 +97,137 @@ class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
 
 
 class SoloState(pyspiel.State):  # type: ignore[misc]
-    """A hand being dealt (chance nodes) or played (a ``GameState`` of solo_rules)."""
+    """A hand being dealt (chance nodes) or played (a ``GameState`` of solo_rules).
+
+    Its Python attributes are two immutable values, which OpenSpiel's ``clone`` (a deep copy
+    of each) and ``serialize`` (a pickle) share or name: the hand's registration and where the
+    hand is, a ``_Dealing`` or the ``GameState``."""
 
     def __init__(self, game: SoloGame) -> None:
         super().__init__(game)
-        self.kind = type(game)
-        self.dealer = game.dealer
-        self.deal_order = _deal_order(game.rules, self.dealer)
-        self.dealt = [0] * game.rules.players
-        self.position = 0
-        self.state: GameState | None = None
+        self._hand: _Hand = game._hand
+        self._now: _Dealing | GameState = _DEALING
+
+    @property
+    def state(self) -> GameState | None:
+        """The hand once dealt (``None`` while the cards are dealt)."""
+        now = self._now
+        return now if type(now) is GameState else None
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        """The cards dealt so far, one mask per seat."""
+        now = self._now
+        if type(now) is GameState:
+            return now.dealt
+        assert isinstance(now, _Dealing)
+        return now.dealt or (0,) * self._hand.rules.players
+
+    @property
+    def deal_order(self) -> tuple[int, ...]:
+        """The seat that receives each card in turn: the variant's deal of an unshuffled
+        pack."""
+        return self._hand.deal_order
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._hand.dealer
 
     def current_player(self) -> int:
-        if self.state is None:
+        now = self._now
+        if type(now) is not GameState:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.state.is_terminal:
+        if now.is_terminal:
             return int(pyspiel.PlayerId.TERMINAL)
-        return self.state.player
+        return now.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.state is not None and player == self.state.player
-        index = self.kind.encoder.index
-        return [index.index(aid) for aid in self.state.rules.legal_ids(self.state)]
+        now = self._now
+        assert type(now) is GameState and player == now.player
+        index = self._hand.encoder.index
+        return [index.index(aid) for aid in now.rules.legal_ids(now)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card not yet dealt, equally likely."""
-        left = list(CardSet(self.kind.rules.pack & ~sum(self.dealt)))
+        left = list(CardSet(self._hand.rules.pack & ~sum(self.dealt)))
         return [(int(card), 1.0 / len(left)) for card in left]
 
     def _apply_action(self, action: int) -> None:
-        if self.state is None:
-            self.dealt[self.deal_order[self.position]] |= 1 << action
-            self.position += 1
-            if self.position == len(self.deal_order):
-                self.state = self.kind.rules.start(tuple(self.dealt), self.dealer)
+        now, hand = self._now, self._hand
+        if type(now) is GameState:
+            index = hand.encoder.index
+            if not 0 <= action < index.num_distinct_actions:
+                raise pyspiel.SpielError(f"{hand.name}: no action {action}; the actions are "
+                                         f"0..{index.num_distinct_actions - 1}")
+            try:
+                self._now = now.apply(index.action(action))
+            except IllegalActionError as exc:
+                raise pyspiel.SpielError(f"{hand.name}: action {action}: {exc}") from None
+            return
+        assert isinstance(now, _Dealing)
+        dealt = list(self.dealt)
+        if not (0 <= action < 32 and hand.rules.pack & ~sum(dealt) >> action & 1):
+            raise pyspiel.SpielError(f"{hand.name}: chance outcome {action} is no card left "
+                                     "to deal")
+        dealt[hand.deal_order[now.position]] |= 1 << action
+        position = now.position + 1
+        if position == len(hand.deal_order):
+            self._now = hand.rules.start(tuple(dealt), hand.dealer)
         else:
-            self.state = self.state.apply(self.kind.encoder.index.action(action))
+            self._now = _Dealing(tuple(dealt), position)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        hand = self._hand
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {Card(action).name}"
-        return self.kind.encoder.index.action(action).text
+            return f"deal {Card(action).name}" if 0 <= action < 32 else f"deal {action}?"
+        index = hand.encoder.index
+        if not 0 <= action < index.num_distinct_actions:
+            return f"action {action} (none of {hand.name})"
+        return index.action(action).text
 
     def is_terminal(self) -> bool:
-        return self.state is not None and self.state.is_terminal
+        now = self._now
+        return type(now) is GameState and now.is_terminal
 
     def returns(self) -> list[float]:
         """The hand's score per seat once it is over, else zeros."""
-        if self.state is None or not self.state.is_terminal:
-            return [0.0] * self.kind.rules.players
-        return [float(score) for score in self.state.outcome().scores]
+        now = self._now
+        if type(now) is not GameState or not now.is_terminal:
+            return [0.0] * self._hand.rules.players
+        return [float(score) for score in now.outcome().scores]
 
     def resample_from_infostate(self, player_id: int,
                                 probability_sampler: Callable[[], float]) -> SoloState:
         """A state ``player_id`` cannot tell from this one, its deal drawn uniformly from
         the consistent deals (``solo_rules.resample``), seeded from ``probability_sampler``."""
-        if self.state is None:
+        now = self._now
+        if type(now) is not GameState:
             return self.clone()  # type: ignore[no-any-return]
+        hand = self._hand
         rng = random.Random(int(probability_sampler() * (1 << 53)))
-        view = self.state.view(player_id)
-        hands = Resampler(view, self.kind.rules).sample(rng)
+        view = now.view(player_id)
+        hands = Resampler(view, hand.rules).sample(rng)
         # the seat's history replayed on the new deal: a card it saw given back face down
         # (the Mediateur exchange) is one the new deal's declarer could have given
-        replayed = replay(self.kind.rules, hands, self.dealer, view, rng)
+        replayed = replay(hand.rules, hands, hand.dealer, view, rng)
         assert replayed is not None
         other: SoloState = self.get_game().new_initial_state()
         given = list(hands)
-        for seat in self.deal_order:
+        for seat in hand.deal_order:
             card = (given[seat] & -given[seat]).bit_length() - 1
             given[seat] &= given[seat] - 1
             other.apply_action(card)
-        index = self.kind.encoder.index
+        index = hand.encoder.index
         for _, aid in replayed.history:
             other.apply_action(index.index(aid))
         return other
 
     def __str__(self) -> str:
-        if self.state is None:
+        now = self._now
+        if type(now) is not GameState:
             return "dealing: " + " / ".join(str(CardSet(mask)) for mask in self.dealt)
-        return str(self.state)
+        return str(now)
 
 
 class SoloObserver:
@@ -198,6 +263,70 @@ class SoloObserver:
         if state.state is None:
             return f"seat {player} | dealing | hand {CardSet(state.dealt[player])}"
         return self.encoder.string(state.state.view(player))
+
+
+@attrs.frozen
+class _Table:
+    """A registered variant: its rules, encoder and OpenSpiel game type and information."""
+
+    rules: CompiledRules
+    encoder: Encoder
+    game_type: Any
+    game_info: Any
+
+
+#: the registered variants by game name
+_TABLES: dict[str, _Table] = {}
+
+
+@attrs.frozen(eq=False)
+class _Hand:
+    """What every state of one game shares: its name, the dealer, the rules, the encoder and
+    the order in which the cards are dealt. Immutable, so copies share it; pickled by name."""
+
+    name: str
+    dealer: int
+    rules: CompiledRules
+    encoder: Encoder
+    deal_order: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_hand_of, (self.name, self.dealer))
+
+    def __copy__(self) -> _Hand:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _Hand:
+        return self
+
+
+@functools.cache
+def _hand_of(name: str, dealer: int) -> _Hand:
+    """The shared part of the states of game ``name`` dealt by ``dealer``."""
+    table = _TABLES.get(name)
+    if table is None:
+        raise pyspiel.SpielError(f"{name} is not registered: import "
+                                 "solo_rules.integrations.openspiel, and register(variant) "
+                                 "a variant of your own")
+    return _Hand(name, dealer, table.rules, table.encoder, _deal_order(table.rules, dealer))
+
+
+@attrs.frozen
+class _Dealing:
+    """A hand being dealt: the cards each seat has so far, and how many were dealt."""
+
+    dealt: tuple[int, ...]
+    position: int
+
+    def __copy__(self) -> _Dealing:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _Dealing:
+        return self
+
+
+#: the hand before the first card is dealt (``dealt`` filled on the first card)
+_DEALING = _Dealing((), 0)
 
 
 def _deal_order(rules: CompiledRules, dealer: int) -> tuple[int, ...]:
@@ -245,14 +374,27 @@ def _game_info(rules: CompiledRules) -> Any:
         max_game_length=max_game_length(rules))
 
 
+def _creator(name: str) -> type:
+    """What OpenSpiel calls with a game's parameters to make game ``name``: a class whose
+    construction gives the ``SoloGame``. A class, not a function: OpenSpiel's registry drops
+    its reference after the interpreter has shut down, which a class (in a reference cycle
+    with its own ``__mro__``) survives and a function would not."""
+
+    def make(cls: type, params: dict[str, Any] | None = None) -> SoloGame:
+        return SoloGame(params, name=name)
+
+    return type(f"Create_{name}", (), {"__new__": make, "__doc__": f"Makes {name}."})
+
+
 def register(variant: CompiledRules | Variant | str) -> str:
     """Register ``variant`` with OpenSpiel (once) and return its game name."""
     rules = rules_of(variant)
     name = game_name(rules)
-    if name not in pyspiel.registered_names():
-        game_class = type(f"SoloGame_{rules.variant.id}", (SoloGame,),
-                          {"rules": rules, "encoder": Encoder(rules)})
-        pyspiel.register_game(_game_type(rules), game_class)
+    if name not in _TABLES:
+        game_type = _game_type(rules)
+        _TABLES[name] = _Table(rules, Encoder(rules), game_type, _game_info(rules))
+        if name not in pyspiel.registered_names():
+            pyspiel.register_game(game_type, _creator(name))
     return name
 
 

@@ -101,6 +101,14 @@ class ContractDef:
         trumps being fixed, absent, or named by the partner)."""
         return _EVERY_SUIT if self.trump_by == "declarer" else (None,)
 
+    def possible_trumps(self) -> tuple[Trump, ...]:
+        """The trumps a hand of this contract can be played with."""
+        if self.trump_by == "none":
+            return (Trump.NONE,)
+        if self.trump_by == "fixed":
+            return (Trump.of(self.suit or Suit.CLUBS),)
+        return tuple(Trump.of(suit) for suit in Suit)
+
     def trump_of(self, suit: Suit | None) -> Trump | None:
         """The trumps of this contract declared with ``suit``: ``None`` while the partner has
         yet to name them."""

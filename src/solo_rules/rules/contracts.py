@@ -132,6 +132,12 @@ class ContractLadder(RuleModule, ContractRules, Stage):
             return super().side_payment(rules, state)
         return self.exchange.side_payment(rules, state)
 
+    def side_payment_bound(self, rules: Rules) -> int:
+        """The larger of the exchange's two prices, where the ladder has an exchange."""
+        if self.exchange is None:
+            return 0
+        return max(self.exchange.payment, self.exchange.preferred_payment)
+
     def declarations(self, preferred: Suit | None) -> tuple[Declaration, ...]:
         """Every declaration of this ladder, by id; a partner-named trump may be bound to the
         preferred suit by the declaration (a preferred-level Grossfrage, AMB-07)."""

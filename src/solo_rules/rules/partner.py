@@ -165,6 +165,21 @@ class CalledCard(RuleModule, PartnerRules):
             return mask & ~(suit_cards & ~(1 << called)), "lead"
         return mask, None
 
+    def excludes(self, rules: Rules, contract: Contract, trick: tuple[int, ...], seat: int,
+                 card: int) -> int:
+        """What ``card`` proves under ``restriction``: a seat other than the declarer that
+        played another card to a trick of the called card's suit, or led another card of
+        that suit, does not hold the called card [S-WIK; AMB-10]."""
+        called = contract.called
+        if called is None or card == called or seat == contract.declarer:
+            return 0
+        suit_cards = rules.tables(contract.trump).follow_mask(called)
+        if trick:
+            duty = self.must_play_when_led and suit_cards >> trick[0] & 1
+        else:
+            duty = self.must_lead_when_leading_suit and suit_cards >> card & 1
+        return 1 << called if duty else 0
+
     def restricts(self, contract: Contract, seat: int) -> bool:
         """Only the holder of the called card has its duties (``restriction``)."""
         return contract.called is not None and contract.partner == seat

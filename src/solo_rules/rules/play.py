@@ -76,6 +76,9 @@ def _renege(rules: Rules, tables: TrumpTables, trump: int, led: int, hand: int,
     return all(higher) if every else any(higher)
 
 
+#: Every card (a mask): what a branch of ``duty`` that could not have allowed a card proves.
+_EVERY_CARD = (1 << 32) - 1
+
 #: What decided the cards a seat may play (``FollowSuit.duty``): leading (any card), following
 #: the suit led, reneging matadors (any card), following where matadors may not be reneged,
 #: heading the trick (over it, or ``under`` it), trumping, or nothing (a void: any card).
@@ -155,6 +158,65 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if self.must_trump and hand & tables.trump_mask:
             return hand & tables.trump_mask, "trump"
         return hand, "free"
+
+    def excludes(self, rules: Rules, contract: Contract, trick: tuple[int, ...], seat: int,
+                 card: int) -> int:
+        """What ``card`` played to ``trick`` proves about ``seat``'s hand under ``duty``: the
+        cards that no hand from which ``duty`` allows ``card`` holds. Each branch of ``duty``
+        that could have allowed the card proves its own; the play proves what all of them do
+        (a renege the rules permit proves no void, only that the trumps held are matadors)."""
+        if not trick:
+            return 0
+        assert contract.trump is not None
+        tables = rules.trump_tables[contract.trump]
+        follow = tables.follows[trick[0]]
+        bit = 1 << card
+        trumping = tables.trump_mask if self.must_trump and not bit & tables.trump_mask else 0
+        cdef = rules.contract_def(contract.kind)
+        if cdef.must_head and (seat == contract.declarer or seat in contract.co_declarers):
+            heads = heading_cards(tables, trick, rules.pack)
+            if bit & follow:  # he held a card of the suit led
+                if cdef.head == "under":
+                    proven = follow & ~heads if bit & heads else 0
+                else:
+                    proven = 0 if bit & heads else follow & heads
+            elif cdef.head == "over_even_void":
+                proven = follow if bit & heads else follow | heads
+            else:
+                proven = follow | trumping
+        else:
+            proven = 0 if bit & follow else follow | trumping
+        if self.matador_renege:
+            proven &= self._renege_excludes(rules, tables, contract.trump, trick, card)
+        return proven & ~bit
+
+    def _renege_excludes(self, rules: Rules, tables: TrumpTables, trump: int,
+                         trick: tuple[int, ...], card: int) -> int:
+        """What ``card`` proves if the matador renege let it be played (``_renege``): the
+        trumps the hand cannot have held, every trump it held being a matador (each, or one,
+        above the card it is compared with); every card where the renege could not have let
+        it be played."""
+        led = trick[0]
+        if not tables.trump_mask >> led & 1:
+            return _EVERY_CARD
+        matadors = 0
+        for held in rules.ranking.matador_cards(trump):
+            matadors |= 1 << held
+        if self.renege_needs == "any":
+            allowed = matadors
+        else:
+            above = led if self.renege_against == "led" else trick[tables.winner(trick)]
+            bar = tables.power[above]
+            allowed = 0
+            mask = matadors
+            while mask:
+                low = mask & -mask
+                if tables.power[low.bit_length() - 1] > bar:
+                    allowed |= low
+                mask ^= low
+        if tables.trump_mask >> card & 1 and not allowed >> card & 1:
+            return _EVERY_CARD  # a trump the renege would not have let it keep back
+        return tables.trump_mask & ~allowed
 
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play: these rules, then the partnership's duties."""

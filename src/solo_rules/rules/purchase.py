@@ -24,7 +24,7 @@ from solo_rules.cards import CardSet
 from solo_rules.rules.deal import PacketDeal, deal_to
 from solo_rules.rules.slots import History, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, replace
+from solo_rules.state import GameState, PlayerView, replace
 
 __all__ = ["ACCEPT", "OFFER", "PURCHASE", "REFUSE", "DealerBuys"]
 
@@ -118,6 +118,21 @@ class DealerBuys(PacketDeal, Stage):
         seller = self.seller(state.dealer, len(state.hands))
         return tuple(-self.price if seat == state.dealer else self.price if seat == seller
                      else 0 for seat in range(len(state.hands)))
+
+    def transfer_bound(self) -> int:
+        """The price of the hand."""
+        return self.price
+
+    def holders(self, rules: Rules, view: PlayerView) -> tuple[int, ...]:
+        """Once the purchase is settled, the dealer's look and the seller's hand are the
+        player's who plays them: the dealer's if he bought, else the seller's."""
+        seats = list(range(view.players))
+        said = [action.id for _, action in view.history[:2]]
+        if not said or (said[0] == OFFER.id and len(said) < 2):  # not yet settled
+            return tuple(seats)
+        seller = self.seller(view.dealer, view.players)
+        seats[view.dealer] = seats[seller] = view.dealer if _ACCEPT_ID in said else seller
+        return tuple(seats)
 
     @staticmethod
     def _sold(state: GameState) -> bool:

@@ -14,6 +14,7 @@ import attrs
 
 from solo_rules.cards import Card, Rank, Suit
 from solo_rules.ranking import Trump
+from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import Rules, ScoringRules, colour_multiplies, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, dealt_mask
@@ -94,11 +95,19 @@ class PartyPoints(RuleModule, ScoringRules):
             return [("matadors", -sign * self.matadors)]
         return []
 
-    def max_value(self, rules: Rules) -> int:
-        """The largest base with every bonus added."""
-        bases = max(c.base for c in rules.contracts.contracts)
-        return (bases + self.prime + max(self.tout_announced, self.tout_unannounced)
-                + self.matadors)
+    def max_value(self, rules: Rules, contract: ContractDef) -> int:
+        """The base with the largest of prime and Tout (a party that stops does not go on; an
+        announced Tout where the contract has one) and the matadors where its trumps have
+        them, in the trumps that give the most."""
+        bonus = max(self.prime, self.tout_unannounced,
+                    self.tout_announced if contract.tout else 0)
+        most = 0
+        for trump in contract.possible_trumps():
+            extra = bonus + (self.matadors if rules.trump_tables[trump].matadors else 0)
+            most = max(most, rules.contracts.value(contract.base + extra, trump)
+                       if self.colour_covers == "whole"
+                       else rules.contracts.value(contract.base, trump) + extra)
+        return most
 
     def describe(self) -> list[Clause]:
         """The bonuses that are worth something (a variant may set one to 0 to drop it)."""
@@ -262,13 +271,21 @@ class MackersFirstLast(RuleModule, ScoringRules):
                 parts.append(("last", self.last * unit))
         return made, [(name, v) for name, v in parts if v]
 
-    def max_value(self, rules: Rules) -> int:
-        """The largest bid value, plus every macker, First and Last at the largest unit."""
-        values = [c.base for c in rules.contracts.contracts]
-        values += self.club_values.values()
-        bids = max(values)
-        unit = max(self.club_factor, 1) * (2 if self.doubled else 1)
-        return bids + (len(self.mackers) * self.macker + self.first + self.last) * unit
+    def max_value(self, rules: Rules, contract: ContractDef) -> int:
+        """The bid's value with every macker, First and Last (or the larger of them, where
+        Last replaces First) at the contract's unit, in the trumps that give the most."""
+        ending = (self.first + self.last if self.last_counts == "with_first"
+                  else max(self.first, self.last))
+        most = 0
+        for trump in contract.possible_trumps():
+            clubs = trump.suit == Suit.CLUBS
+            value = self.club_values.get(contract.id, contract.base) if clubs else contract.base
+            if contract.id not in self.no_extras and trump != Trump.NONE:
+                unit = ((self.club_factor if clubs else 1)
+                        * (2 if contract.id in self.doubled else 1))
+                value += (len(self.mackers) * self.macker + ending) * unit
+            most = max(most, value)
+        return most
 
     def describe(self) -> list[Clause]:
         clubs = ", ".join(f"⟨{name}⟩ {value}" for name, value in self.club_values.items())
@@ -347,10 +364,16 @@ class GameValues(RuleModule, ScoringRules):
         made = contract.declarer is not None and rules.early_end.made(rules, state)
         return made, [("game", value)]
 
-    def max_value(self, rules: Rules) -> int:
-        """The largest value of the table in any trumps."""
-        return max(rules.contracts.value(c.base, trump)
-                   for c in rules.contracts.contracts for trump in (*Trump, None))
+    def max_value(self, rules: Rules, contract: ContractDef) -> int:
+        """The contract's value in the table, or the game going on plays for, in the trumps
+        that give the most."""
+        bases = [contract.base]
+        if self.go_on_contract is not None:
+            bases.append(rules.contract_def(self.go_on_contract).base)
+        elif self.go_on_value is not None:
+            bases.append(self.go_on_value)
+        return max(rules.contracts.value(base, trump) for base in bases
+                   for trump in contract.possible_trumps())
 
     def describe(self) -> list[Clause]:
         return self._describe(colour=True)

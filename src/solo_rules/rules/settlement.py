@@ -12,6 +12,7 @@ from typing import Literal, NamedTuple
 import attrs
 
 from solo_rules.ranking import Trump
+from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Contract, GameState, Outcome, build_outcome, replace
@@ -74,12 +75,21 @@ class Settlement(RuleModule, SettlementRules):
                              tuple([(name, sign * v) for name, v in parts]))
 
     def bound(self, rules: Rules) -> int:
-        """Every seat a declarer of a joint contract, each settling the largest value."""
-        return rules.players * self.settled(rules, rules.scoring.max_value(rules))
+        """Each contract's largest value (``ScoringRules.max_value``) as this settlement
+        settles it, a contract that may be joined with every seat its declarer, with the
+        largest payment of the deal or of the contract's own procedure added."""
+        joinable = rules.auction.joinable(rules)
+        played = max(self.settled(rules, contract, rules.scoring.max_value(rules, contract),
+                                  contract.id in joinable)
+                     for contract in rules.contracts.contracts)
+        paid = max(rules.deal_rules.transfer_bound(), rules.contracts.side_payment_bound(rules))
+        return played + paid * self.units()
 
     @abc.abstractmethod
-    def settled(self, rules: Rules, value: int) -> int:
-        """An upper bound of one seat's change, in absolute value, for a hand of ``value``."""
+    def settled(self, rules: Rules, contract: ContractDef, value: int, joint: bool) -> int:
+        """The largest change of one seat, in absolute value, for a hand of ``contract``
+        worth ``value``; ``joint``: other seats may have declared it too, each settling his
+        own game."""
 
     def _joint(self, rules: Rules, state: GameState) -> Outcome:
         """Each declarer of a joint contract plays and settles his own game with every other
@@ -112,8 +122,8 @@ class ScoreSheet(Settlement):
         party = state.party()
         return tuple([value if seat in party else 0 for seat in range(len(state.hands))])
 
-    def settled(self, rules: Rules, value: int) -> int:
-        """The party's members each score the value."""
+    def settled(self, rules: Rules, contract: ContractDef, value: int, joint: bool) -> int:
+        """The party's members each score the value (of their own game, when joint)."""
         return value
 
     def describe(self) -> list[Clause]:
@@ -287,10 +297,19 @@ class PerAdversary(Settlement):
                         f"{ladder.value(contract.base, trump)}, stake {self.stake}) cannot be "
                         f"split evenly between 2 partners and {players - 2} adversaries")
 
-    def settled(self, rules: Rules, value: int) -> int:
-        """A lone player receives from, or pays, every adversary (twice the value after a
-        self-call settled ``double``)."""
-        return value * self.stake * (rules.players - 1) * (2 if self.self_call == "double" else 1)
+    def settled(self, rules: Rules, contract: ContractDef, value: int, joint: bool) -> int:
+        """A lone player receives from, or pays, every other seated player (twice the value
+        after a self-call settled ``double``); a declarer of a joint contract also settles
+        with each other declarer in his game; partners share what is paid, or each receive
+        it, from adversaries who then pay it twice."""
+        amount = value * self.stake
+        others = rules.seated - 1
+        if joint:
+            return 2 * others * amount
+        if contract.partner == "none":
+            return others * amount
+        lone = others * amount * (2 if self.self_call == "double" else 1)
+        return max(lone, 2 * amount) if self.partners_paid == "each" else lone
 
     def describe(self) -> list[Clause]:
         return self._describe(adversaries=2)

@@ -20,7 +20,7 @@ from solo_rules.cards import CardSet, Suit
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.schema import Clause, RuleModule
-from solo_rules.state import Contract, GameState, Outcome, RuleSet
+from solo_rules.state import Contract, GameState, Outcome, PlayerView, RuleSet
 
 __all__ = [
     "AuctionRules",
@@ -155,6 +155,17 @@ class DealRules(Describes, Protocol):
         by default; the five-hand purchase, AMB-38)."""
         return ()
 
+    def transfer_bound(self) -> int:
+        """The largest payment between two seats that the deal makes, in score units (none
+        by default; the five-hand purchase's price, AMB-38)."""
+        return 0
+
+    def holders(self, rules: Rules, view: PlayerView) -> tuple[int, ...]:
+        """Per seat, the seat that holds (or has played) the cards it was dealt, as far as
+        ``view`` has the hand: each seat its own by default; the five-hand purchase gives one
+        seat's cards to the other (AMB-38). What resampling reads of the deal."""
+        return tuple(range(view.players))
+
 
 @runtime_checkable
 class RankRules(Describes, Protocol):
@@ -186,6 +197,11 @@ class AuctionRules(Describes, Protocol):
         ``seat``, holding ``hand``, declare ``contract`` with ``suit`` (``None``: trumps not
         named by the declaration). It depends on nothing else, so the answer can be kept."""
         ...
+
+    def joinable(self, rules: Rules) -> frozenset[str]:
+        """The contracts a later equal bid may join, each declarer then playing his own game
+        (S-NIE multiple Kickers, AMB-33): none by default."""
+        return frozenset()
 
     def declaration_cards(self, rules: Rules) -> int:
         """The cards of a hand (a mask) that ``allows`` reads: the legal declarations are kept
@@ -246,6 +262,10 @@ class ContractRules(Describes, Protocol):
         default)."""
         return (), ""
 
+    def side_payment_bound(self, rules: Rules) -> int:
+        """The largest payment ``side_payment`` makes between two seats, in score units."""
+        return 0
+
 
 @runtime_checkable
 class PartnerRules(Describes, Protocol):
@@ -265,6 +285,15 @@ class PartnerRules(Describes, Protocol):
     def restricts(self, contract: Contract, seat: int) -> bool:
         """Whether ``restriction`` may ever forbid ``seat`` a card in ``contract``: where it
         may not, a search need not ask it."""
+        ...
+
+    def excludes(self, rules: Rules, contract: Contract, trick: tuple[int, ...], seat: int,
+                 card: int) -> int:
+        """The cards (a mask) that ``seat`` cannot have held when it played ``card`` to
+        ``trick`` (the cards played to it before, in order; empty for a lead) under
+        ``contract``, whose partner need not be known: what the play proves to the table under
+        the partnership's duties (``restriction``). Sound: ``restriction`` lets no hand that
+        holds one of them play ``card``."""
         ...
 
     @property
@@ -303,6 +332,15 @@ class PlayRules(Describes, Protocol):
     def mask(self, rules: Rules, state: GameState) -> int:
         """The cards the seat to play may play (a mask): ``duty``, then the partnership's
         ``restriction``; the legal plays of the phase, as a double-dummy search asks."""
+        ...
+
+    def excludes(self, rules: Rules, contract: Contract, trick: tuple[int, ...], seat: int,
+                 card: int) -> int:
+        """The cards (a mask) that ``seat`` cannot have held when it played ``card`` to
+        ``trick`` (the cards played to it before, in order; empty for a lead) under
+        ``contract``: what the play proves to the table under these rules (a seat that did
+        not follow holds none of the suit led, unless a renege let it). Sound: ``duty`` lets no
+        hand that holds one of them play ``card``."""
         ...
 
     def follows_only(self, rules: Rules, contract: Contract, seat: int) -> bool:
@@ -349,9 +387,9 @@ class ScoringRules(Describes, Protocol):
         """Whether the party made its objective, and the value's named parts (unsigned)."""
         ...
 
-    def max_value(self, rules: Rules) -> int:
-        """An upper bound of a hand's unsigned value (every part at its largest), for the
-        utility range agents' frameworks ask for."""
+    def max_value(self, rules: Rules, contract: ContractDef) -> int:
+        """The largest unsigned value of a hand of ``contract``: every part that can come
+        together, at its largest (the utility range agents' frameworks ask for)."""
         ...
 
     @property
@@ -371,7 +409,8 @@ class SettlementRules(Describes, Protocol):
         ...
 
     def bound(self, rules: Rules) -> int:
-        """An upper bound of any seat's score change in one hand, in absolute value."""
+        """The largest change of a seat's score in one hand, in absolute value: each
+        contract's largest value as the settlement settles it."""
         ...
 
     @property

@@ -257,6 +257,10 @@ class SingleRound(Auction[RoundState]):
         bid = self.bids[auction.bid]
         return contract.id == bid.contract and suit in self._suits(bid, contract)
 
+    def joinable(self, rules: Rules) -> frozenset[str]:
+        """The contracts of the bids marked ``join`` (AMB-33)."""
+        return frozenset(bid.contract for bid in self.bids if bid.join)
+
     def declaration_cards(self, rules: Rules) -> int:
         """None: the declaration allowed depends on the won bid, not on the hand."""
         return 0
