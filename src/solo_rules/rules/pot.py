@@ -19,6 +19,7 @@ import attrs
 
 from solo_rules.cards import card_ids
 from solo_rules.ranking import Trump
+from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.early_end import raised_objective
 from solo_rules.rules.settlement import Settlement, scored, single_side
 from solo_rules.rules.slots import Rules, ScoringRules, pack_of
@@ -98,8 +99,8 @@ class StammFees(RuleModule, ScoringRules):
         """The game is paid by the Stamm, not by a contract's value."""
         return False
 
-    def max_value(self, rules: Rules) -> int:
-        """Every trump a matador, the first five and the tout."""
+    def max_value(self, rules: Rules, contract: ContractDef) -> int:
+        """Every trump a matador, the first five and the tout (whatever the contract)."""
         most = max(len(_trump_order(rules, trump)) for trump in Trump if trump != Trump.NONE)
         return most * self.matador + self.prime + self.tout
 
@@ -286,16 +287,16 @@ class PotAndFees(Settlement):
         """The fees of a signed value alone, as each seat pays or receives them (no Stamm)."""
         return self._payments(rules, state, 0, value * self.units(), 0)
 
-    def settled(self, rules: Rules, value: int) -> int:
-        """The fees of ``value`` from every opponent."""
-        return value * self.units() * (rules.players - 1)
+    def settled(self, rules: Rules, contract: ContractDef, value: int, joint: bool) -> int:
+        """The fees of ``value`` from every opponent (of each declarer's own game, when
+        joint)."""
+        return value * self.units() * (rules.players - 1) * (2 if joint else 1)
 
     def bound(self, rules: Rules) -> int:
         """The most Stämme drawn or set, every fee and price from every opponent, and a Stamm
         set before the deal."""
         price = self.stamm * (rules.players - 1) if self.price_each else 0
-        return (self.cap * self.stamm + self.settled(rules, rules.scoring.max_value(rules))
-                + price + self.stamm)
+        return self.cap * self.stamm + super().bound(rules) + price + self.stamm
 
     # -- prose -----------------------------------------------------------------------------
 
