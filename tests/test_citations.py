@@ -466,3 +466,20 @@ def test_parletts_contracts_keep_no_altenburg_reading() -> None:
     for altenburg in ("only the holder of both black queens", "only Solo 6 keeps the values",
                       "Tout may be announced with it"):
         assert altenburg not in text
+
+
+def test_every_relation_quotation_is_verbatim_from_a_source_it_names() -> None:
+    """Issue 28, item 7: a variant file's historical relations carry their sources; a quoted
+    relation quotes a sentence of one of them."""
+    from solo_rules.variant import relations, variant_dir
+
+    wrong, quoted = set(), 0
+    for path in sorted(variant_dir().glob("*.yaml")):
+        for relation in relations(path):
+            sources = [ref for ref in relation.refs if ref in _excerpts()]
+            for piece in _fragments(relation.quote):
+                quoted += 1
+                if not any(piece in text for ref in sources for text in _excerpts()[ref]):
+                    wrong.add((path.stem, relation.kind, relation.variant, piece[:70]))
+    assert not wrong, "\n".join(map(str, sorted(wrong)))
+    assert quoted >= 6

@@ -84,7 +84,8 @@ def test_the_register_has_one_line_per_note_not_per_overlay(register: str) -> No
     for line in notes:
         families = line.split("; alternatives")[0]
         assert "+" not in re.sub(r"the overlay :variant:`[^`]+`", "", families), line
-    assert len(register) < 130_000
+    # one line per note keeps a decision's entry short, whatever the overlays multiply
+    assert len(register) < 1_600 * len(site_pages.decisions())
 
 
 def test_each_source_says_what_is_known_of_it() -> None:

@@ -102,8 +102,8 @@ def test_lineage_runs_from_the_file_to_the_root() -> None:
 def test_unknown_top_level_key(tmp_path: Path) -> None:
     path = write(tmp_path, "extra-key", "colour: red\n")
     assert load_error(path) == (f"{path}: unknown key 'colour' at the top level; allowed: "
-                                "declares, extends, id, kind, rules, schema, sources, status, "
-                                "summary, title")
+                                "declares, extends, id, kind, relations, rules, schema, sources, "
+                                "status, summary, title")
 
 
 def test_schema_mismatch(tmp_path: Path) -> None:
@@ -195,7 +195,7 @@ def test_unknown_key_in_a_nested_param(tmp_path: Path) -> None:
     body = "rules:\n  auction:\n    params:\n      levels: [{contract: frage, jump: 1}]\n"
     path = write(tmp_path, "nested", body)
     assert load_error(path) == (f"{path}: rules.auction.params.levels[0].jump: unknown key; "
-                                "allowed: contract, preferred")
+                                "allowed: contract, preferred, sur")
 
 
 @pytest.mark.parametrize(

@@ -53,6 +53,7 @@ from sphinx.util.nodes import nested_parse_with_titles
 from solo_rules import load_variant
 from solo_rules.cli import _parser, main
 from solo_rules.describe import SECTION_TITLES, rulebook, value_text
+from solo_rules.lineage import family_tree, family_tree_text
 from solo_rules.schema import SLOTS, RuleModule, module_class, module_ids
 
 LOG = logging.getLogger(__name__)
@@ -173,6 +174,17 @@ class CoreRulesDirective(_RstDirective):
                 f":ref:`{page} <rulebook-{page}-{slot}>`" for page, v in children
                 if slot in v.slots), ""]
         return "\n".join(lines)
+
+
+class FamilyTreeDirective(_RstDirective):
+    """``.. family-tree::``: the family tree of the variant files (``solo_rules.lineage``),
+    each game linked to its rulebook, each relation to the sources that vouch for it."""
+
+    def rst(self) -> str:
+        return "\n".join(family_tree_text(
+            family_tree(), link=lambda vid: f":variant:`{vid}`",
+            cite=lambda ref: (f":decision:`{ref}`" if DECISION_ID.match(ref)
+                              else f":source:`{ref}`")))
 
 
 class SourceListDirective(_RstDirective):
@@ -427,6 +439,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulebook", RulebookDirective)
     app.add_directive("core-rules", CoreRulesDirective)
     app.add_directive("source-list", SourceListDirective)
+    app.add_directive("family-tree", FamilyTreeDirective)
     app.add_directive("decision-register", DecisionRegisterDirective)
     app.add_directive("comparison-matrix", ComparisonMatrixDirective)
     app.add_directive("rulebook-index", RulebookIndexDirective)

@@ -34,13 +34,18 @@ from solo_rules.cards import Card, Suit, parse_card, parse_suit
 from solo_rules.errors import SoloRulesError, VariantError, cut, shown
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
-__all__ = ["SlotRule", "Variant", "available_overlays", "available_variants", "derive",
-           "file_modules", "load_variant", "overlay_bases", "overlay_title", "variant_dir"]
+__all__ = ["RELATION_KINDS", "Relation", "SlotRule", "Variant", "available_overlays",
+           "available_variants", "checked_file", "derive", "file_modules", "load_variant",
+           "overlay_bases", "overlay_title", "relations", "variant_dir"]
 
 SCHEMA = 1
 _TOP_KEYS = {"schema", "id", "title", "extends", "status", "kind", "summary", "sources",
-             "declares", "rules"}
+             "declares", "relations", "rules"}
 _SLOT_KEYS = {"module", "params", "provenance"}
+#: The historical relations a file may name (``relations``): the game it descends from, the
+#: one its rules are taken from, and one dealt from the same pack.
+RELATION_KINDS = ("parent", "derived_from", "same_pack_as")
+_RELATION_KEYS = {"kind", "variant", "refs", "quote", "note"}
 _STATUSES = {"documented", "documented-partial", "reconstructed", "house", "abstract",
              "overlay"}
 _AMB = re.compile(r"^AMB-\d\d$")
@@ -173,6 +178,34 @@ class Variant:
     def modules(self) -> dict[str, RuleModule]:
         """The module of each slot."""
         return {slot: rule.module for slot, rule in self.slots.items()}
+
+
+@attrs.frozen
+class Relation:
+    """A historical relation a variant file names (``relations``): its kind, the variant it
+    relates to, the source or decision ids that vouch for it, and their words. History, not
+    rules: it is outside the variant's content, so it changes no hash and no record."""
+
+    kind: str
+    variant: str
+    refs: tuple[str, ...]
+    quote: str = ""
+    note: str = ""
+
+
+def checked_file(path: Path) -> Mapping[str, Any]:
+    """The top level of the variant file at ``path``, read and checked as the loader does
+    (known keys, schema, id, relations), without resolving its rules."""
+    return _checked(path).raw
+
+
+def relations(source: str | Path) -> tuple[Relation, ...]:
+    """The relations the variant file ``source`` (an id, an abstract base's included, or a
+    path) names itself, checked: its parent's are not inherited."""
+    raw = _checked(_locate(str(source))).raw
+    return tuple(Relation(item["kind"], item["variant"], tuple(item["refs"]),
+                          item.get("quote", ""), item.get("note", ""))
+                 for item in raw.get("relations") or ())
 
 
 @functools.cache
@@ -514,17 +547,88 @@ def _checked(path: Path) -> _File:
     if not isinstance(vid, str) or not _ID.fullmatch(vid) or len(vid) > MAX_ID:
         raise VariantError(f"{path}: id: expected a lower-case id like 'altenburg-1988' of at "
                            f"most {MAX_ID} characters, got {shown(vid)}")
+    if "relations" in raw:
+        _check_relations(path, raw)
     return file
+
+
+def _related_file(path: Path, vid: object) -> Path | None:
+    """The file of the variant a relation names: next to ``path`` first, then shipped."""
+    if not isinstance(vid, str) or not _ID.fullmatch(vid) or len(vid) > MAX_ID:
+        return None
+    for folder in (path.parent, variant_dir()):
+        candidate = folder / f"{vid}.yaml"
+        if _exists(candidate):
+            return candidate
+    return None
+
+
+def _sources_of(path: Path, raw: Mapping[str, Any]) -> set[str]:
+    """The source ids of a file and of the files it extends (a parent not found, or a chain
+    too long, ends the walk: ``_chain`` reports those)."""
+    found: set[str] = set()
+    for _ in range(MAX_EXTENDS):
+        sources = raw.get("sources")
+        found.update(str(sid) for sid in (sources if isinstance(sources, Mapping) else ()))
+        parent = _related_file(path, raw.get("extends"))
+        if parent is None:
+            break
+        path, raw = parent, _read(parent).raw
+    return found
+
+
+def _check_relations(path: Path, raw: Mapping[str, Any]) -> None:
+    """Raise a one-line ``VariantError`` for a bad ``relations`` list: an unknown kind or
+    variant, a key of no relation, a ref that is neither a decision id nor a source of this
+    file or of the related one, a quote or note that is no text."""
+    items = raw["relations"]
+    if not isinstance(items, list | tuple) or not items:
+        raise VariantError(f"{path}: relations: expected a list of relations, got "
+                           f"{shown(items)}")
+    for index, item in enumerate(items):
+        where = f"{path}: relations[{index}]"
+        if not isinstance(item, Mapping):
+            raise VariantError(f"{where}: expected a mapping with kind, variant and refs, got "
+                               f"{shown(item)}")
+        extra = sorted(set(item) - _RELATION_KEYS, key=str)
+        if extra:
+            raise VariantError(f"{where}.{extra[0]}: unknown key; allowed: "
+                               f"{', '.join(sorted(_RELATION_KEYS))}")
+        if item.get("kind") not in RELATION_KINDS:
+            raise VariantError(f"{where}.kind: unknown relation kind {shown(item.get('kind'))}"
+                               f"; known: {', '.join(RELATION_KINDS)}")
+        other = _related_file(path, item.get("variant"))
+        if other is None or item["variant"] == raw.get("id"):
+            known = ", ".join(p.stem for p in sorted(variant_dir().glob("*.yaml"))
+                              if _read(p).raw.get("status") != "overlay")
+            raise VariantError(f"{where}.variant: unknown variant {shown(item.get('variant'))}"
+                               f"; known variants: {known}")
+        refs = item.get("refs")
+        if not isinstance(refs, list | tuple) or not refs \
+                or not all(isinstance(ref, str) for ref in refs):
+            raise VariantError(f"{where}.refs: expected a list of source or decision ids, got "
+                               f"{shown(refs)}")
+        known_sources = {*_sources_of(path, raw), *_sources_of(other, _read(other).raw)}
+        for ref in refs:
+            if not (_AMB.match(ref) or _E.match(ref) or ref in known_sources):
+                raise VariantError(f"{where}.refs: {shown(ref)} is no source of "
+                                   f"{raw.get('id')} nor of {item['variant']}, nor an AMB or "
+                                   "E id")
+        for key in ("quote", "note"):
+            if key in item and not isinstance(item[key], str):
+                raise VariantError(f"{where}.{key}: expected text, got {shown(item[key])}")
 
 
 def _resolve(chain: tuple[_File, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The plain resolved tree of a checked chain (each child merged over its parent, which
     keeps neither status, kind nor declares) and its lineage."""
     tree: dict[str, Any] = _signed(_plain(chain[-1].raw))
+    tree.pop("relations", None)  # history, not rules: each file's own (``relations``)
     for file in reversed(chain[:-1]):
         for key in ("status", "kind", "declares"):
             tree.pop(key, None)
         raw = _plain(file.raw)
+        raw.pop("relations", None)
         tree = _over(tree, raw, str(raw.get("id", "")))
         tree.pop("extends", None)
     return tree, tuple(str(file.raw["id"]) for file in chain)

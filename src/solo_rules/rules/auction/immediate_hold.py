@@ -36,10 +36,16 @@ _HOLD_ID: int = HOLD.id
 
 @attrs.frozen
 class BidLevel:
-    """One bid: a contract, at its preferred-suit level or not."""
+    """One bid: a contract, at its preferred-suit level, at its Sur level (the second
+    preferred suit, ``pref.sur`` [S-PIE-SOLO]; AMB-85) or at neither."""
 
     contract: str
     preferred: bool = False
+    sur: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.preferred and self.sur:
+            raise ValueError(f"a bid level of {self.contract!r} is preferred or sur, not both")
 
 
 @attrs.frozen
@@ -108,6 +114,9 @@ class ImmediateHold(Auction[HoldState]):
     #: how the preferred suit is chosen; in ``first_won`` and ``first_deal`` a match sets
     #: ``preferred_suit`` once a hand establishes it (``solo_rules.match``; AMB-46)
     preferred_mode: PreferredMode = "fixed"
+    #: ``pref.sur``: a second, still higher preferred suit whose levels (``sur: true``) rank
+    #: above the same contract in the preferred suit [S-PIE-SOLO; AMB-85]; none by default
+    sur_suit: Suit | None = attrs.field(default=None, validator=optional_suit)
     binding: bool = True
     jump_bids: bool = True
     duty: Duty | None = None
@@ -136,7 +145,13 @@ class ImmediateHold(Auction[HoldState]):
         if self.preferred_mode == "none" and self.preferred_suit is not None:
             raise ValueError(f"preferred_mode none takes no preferred_suit, got "
                              f"{self.preferred_suit.letter}")
-        names = _names(_in_play(self.levels, self.preferred_suit), self.preferred_suit)
+        if self.sur_suit is None and any(level.sur for level in self.levels):
+            raise ValueError("sur levels need sur_suit")
+        if self.sur_suit is not None and self.sur_suit == self.preferred_suit:
+            raise ValueError(f"sur_suit must differ from preferred_suit, both are "
+                             f"{self.sur_suit.letter}: the Sur is a second preferred suit")
+        names = _names(_in_play(self.levels, self.preferred_suit), self.preferred_suit,
+                       self.sur_suit)
         if len(set(names)) != len(names):
             raise ValueError(f"a bid level repeats: {list(names)}; each level is one bid")
         for duty in self.every_duty:
@@ -156,7 +171,7 @@ class ImmediateHold(Auction[HoldState]):
     def bid_names(self) -> tuple[str, ...]:
         """The contract id, with ``@`` and the suit letter for a preferred-suit level
         (``frage@C``)."""
-        return _names(self.bids, self.preferred_suit)
+        return _names(self.bids, self.preferred_suit, self.sur_suit)
 
     @property
     def preferred(self) -> Suit | None:
@@ -183,10 +198,15 @@ class ImmediateHold(Auction[HoldState]):
                 "the preferred suit (unset until a match establishes it), got "
                 + ("none" if ladder.colour_suit is None else ladder.colour_suit.letter))
         _one_preferred_suit(self.preferred_suit, ladder)
+        if self.sur_suit is not None and ladder.colour_multiplier != 1:
+            raise ValueError(
+                f"the Sur pays like the Couleur (AMB-85), but rules.contracts.params."
+                f"colour_multiplier is {ladder.colour_multiplier} and multiplies only the "
+                "colour suit: with rules.auction.params.sur_suit set, keep the multiplier 1")
         self.all_pass.check(ladder)
 
-    def _level_of(self, contract: str, preferred: bool) -> int:
-        return _level_index(self).get((contract, preferred), -1)
+    def _level_of(self, contract: str, preferred: bool, sur: bool = False) -> int:
+        return _level_index(self).get((contract, preferred, sur), -1)
 
     @property
     def every_duty(self) -> tuple[Duty, ...]:
@@ -261,11 +281,12 @@ class ImmediateHold(Auction[HoldState]):
         players = rules.seated
         level_of = aid - BID_BASE
         preferred = auction.preferred_bidders
-        if aid >= BID_BASE:
-            if _bids(self)[level_of].preferred:
-                preferred |= 1 << seat
-        elif aid == _HOLD_ID and _bids(self)[auction.level].preferred:
+        bid = _bids(self)[level_of] if aid >= BID_BASE else \
+            _bids(self)[auction.level] if aid == _HOLD_ID else None
+        if bid is not None and bid.preferred:
             preferred |= 1 << seat
+        elif bid is not None and bid.sur:  # the Sur, still higher, replaces the binding
+            preferred &= ~(1 << seat)
 
         overbids = auction.overbids or (
             not self.eldest_pass_duels and auction.next_entrant == 1 and aid == _PASS_ID)
@@ -356,7 +377,8 @@ class ImmediateHold(Auction[HoldState]):
         if auction.forced or not admitted:
             return admitted
         in_preferred = suit is not None and suit == self.preferred_suit
-        level = self._level_of(contract.id, in_preferred)
+        level = self._level_of(contract.id, in_preferred,
+                               suit is not None and suit == self.sur_suit)
         if level < 0 or level < auction.level:
             return False
         if self.binding and auction.preferred_bidders >> seat & 1 and not in_preferred:
@@ -390,13 +412,18 @@ class ImmediateHold(Auction[HoldState]):
         shown = []
         for level in self.bids:
             contract = f"⟨{level.contract}⟩"
-            shown.append(f"{contract} in {suit_word(preferred)}"
-                         if level.preferred and preferred is not None else contract)
+            if level.sur and self.sur_suit is not None:
+                contract = f"{contract} in {suit_word(self.sur_suit)}"
+            elif level.preferred and preferred is not None:
+                contract = f"{contract} in {suit_word(preferred)}"
+            shown.append(contract)
         clauses = [
             Clause("The bids, from lowest to highest, are: " + ", ".join(shown) + ".", "levels"),
         ]
         if any(level.preferred for level in self.levels):
             clauses += self._describe_preference(partner_named)
+        if self.sur_suit is not None:
+            clauses.append(self._describe_sur(self.sur_suit))
         clauses += [
             Clause("Eldest speaks first and may open with "
                    + (shown[0] if self._opens_lowest else "any bid")
@@ -464,6 +491,20 @@ class ImmediateHold(Auction[HoldState]):
         return clauses
 
 
+    def _describe_sur(self, sur: Suit) -> Clause:
+        """The Sur, the second preferred suit (``pref.sur``) [S-PIE-SOLO; AMB-85]."""
+        couleur = "the preferred suit" if self.preferred_suit is None \
+            else suit_word(self.preferred_suit)
+        return Clause(
+            f"{suit_word(sur).capitalize()} are the Sur, a second and still higher preferred "
+            "suit fixed by agreement for the session: a contract in "
+            f"{suit_word(sur)} ranks above the same contract in {couleur}, but below the next "
+            f"higher contract; it is played and paid like a game in {couleur}."
+            + (f" A player who bids a {suit_word(sur)} level is no longer bound to "
+               f"{couleur}, but to the level he holds." if self.binding else ""), "sur_suit",
+            ("levels",))
+
+
 def _one_preferred_suit(preferred: Suit | None, ladder: ContractRules) -> None:
     """Raise ``ValueError`` unless the preferred suit that ranks and binds the bids is the
     colour that scores its multiple, where both are set: one concept, one suit [S-WIK
@@ -500,9 +541,11 @@ def _in_play(levels: tuple[BidLevel, ...], suit: Suit | None) -> tuple[BidLevel,
     return levels if suit is not None else tuple(lv for lv in levels if not lv.preferred)
 
 
-def _names(levels: tuple[BidLevel, ...], suit: Suit | None) -> tuple[str, ...]:
-    """Each level's contract id, with ``@`` and the suit letter at a preferred level."""
+def _names(levels: tuple[BidLevel, ...], suit: Suit | None,
+           sur: Suit | None) -> tuple[str, ...]:
+    """Each level's contract id, with ``@`` and the suit letter at a preferred or Sur level."""
     return tuple(f"{lv.contract}@{suit.letter}" if lv.preferred and suit is not None
+                 else f"{lv.contract}@{sur.letter}" if lv.sur and sur is not None
                  else lv.contract for lv in levels)
 
 
@@ -533,11 +576,11 @@ def _duty_table(auction: ImmediateHold) -> tuple[tuple[int, int, int, int], ...]
 
 
 @functools.cache
-def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool], int]:
-    """The level of each (contract, preferred) pair among the levels in play."""
-    index: dict[tuple[str, bool], int] = {}
+def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool, bool], int]:
+    """The level of each (contract, preferred, sur) triple among the levels in play."""
+    index: dict[tuple[str, bool, bool], int] = {}
     for position, level in enumerate(auction.bids):
-        index.setdefault((level.contract, level.preferred), position)
+        index.setdefault((level.contract, level.preferred, level.sur), position)
     return index
 
 
