@@ -39,7 +39,7 @@ def choices(variant_id: str, hands: int = HANDS, seed: int = SEED) -> str:
             action = bots[seat].choose(state.view(seat))
             digest.update(f"{seat}:{action.id};".encode())
             state = state.apply(action)
-        digest.update(f"{state.outcome()!r}|".encode())
+        digest.update(f"{hand_trace.canonical(state.outcome())}|".encode())
     return digest.hexdigest()
 
 

@@ -1,7 +1,9 @@
 """Shared test settings: Hypothesis profiles.
 
-The default profile keeps the whole suite fast; ``SOLO_HYPOTHESIS_PROFILE=soak`` selects a long
-run of the same properties (``SOLO_HYPOTHESIS_PROFILE=soak pytest tests/test_properties.py``).
+The default profile (20 examples) keeps the README's ``pytest`` within minutes; .ci/run runs
+every Hypothesis test again with ``thorough`` (60 examples, ``SOLO_HYPOTHESIS_PROFILE=thorough
+pytest -m 'slow or hypothesis'``); ``soak`` selects a long run of the same properties
+(``SOLO_HYPOTHESIS_PROFILE=soak pytest -m 'slow or hypothesis' tests/test_properties.py``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,12 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "fast",
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough",
     max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

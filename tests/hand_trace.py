@@ -1,15 +1,18 @@
 """A digest of many random hands, to show that a change to the engine changes nothing but speed.
 
 For each hand (fixed seeds) it records every state's phase, seat and legal action ids, the
-action chosen, the refusal of an illegal action now and then, and at the end the final state
-and its outcome, and hashes the lot. ``tests/data/trace_digests.json`` keeps the digests of the
-engine as it was; ``python tests/hand_trace.py`` prints today's, ``--write`` stores them (only when
-a rule is meant to change).
+action chosen, the refusal of an illegal action now and then, and at the end the final state,
+its outcome and a seat's view, and hashes the lot. The values are written by ``canonical``, a
+fixed text of their fields (what attrs' ``repr`` printed when the digests were first stored),
+so that a friendlier ``repr`` changes no digest. ``tests/data/trace_digests.json`` keeps the
+digests of the engine as it was; ``python tests/hand_trace.py`` prints today's, ``--write``
+stores them (only when a rule is meant to change).
 """
 
 from __future__ import annotations
 
 import argparse
+import enum
 import hashlib
 import json
 import random
@@ -20,7 +23,7 @@ from pathlib import Path
 import attrs
 
 import solo_rules
-from solo_rules import GameState, IllegalActionError
+from solo_rules import Action, CardSet, GameState, IllegalActionError
 
 DIGESTS = Path(__file__).parent / "data" / "trace_digests.json"
 #: The variants whose digests are stored; a new variant gets its own line with ``--write``.
@@ -30,12 +33,39 @@ VARIANTS = ("altenburg-1988", "foster", "heart-solo", "niese", "niese-five-hand"
 HANDS = 1000
 
 
+def canonical(value: object) -> str:
+    """``value`` as the digests write it, whatever its ``repr``: an attrs value as
+    ``Name(field=..., ...)`` over its fields, an enum member as ``<Type.NAME: value>``, a card
+    set by its mask, an action by its id and text, tuples, lists and dicts item by item, and
+    Python's own ``repr`` of a str, int, bool or ``None``."""
+    if isinstance(value, enum.Enum):
+        return f"<{type(value).__name__}.{value.name}: {value.value!r}>"
+    if value is None or isinstance(value, str | int | float):
+        return repr(value)
+    if isinstance(value, CardSet):
+        return f"CardSet(mask={value.mask!r})"
+    if isinstance(value, Action):
+        return f"Action(id={value.id!r}, text={value.text!r})"
+    if isinstance(value, tuple):
+        items = [canonical(item) for item in value]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    if isinstance(value, list):
+        return f"[{', '.join(canonical(item) for item in value)}]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{canonical(k)}: {canonical(v)}" for k, v in value.items()) + "}"
+    if attrs.has(type(value)):
+        fields = ", ".join(f"{field.name}={canonical(getattr(value, field.name))}"
+                           for field in attrs.fields(type(value)) if field.repr is not False)
+        return f"{type(value).__name__}({fields})"
+    raise TypeError(f"the trace has no canonical text for {type(value).__name__}")
+
+
 def _final(state: GameState) -> str:
     """Every field of a finished state but the shared rule set and the deal (drawn from the
     seed, and added to the state after these digests were stored), and its outcome."""
     fields = {f.name: getattr(state, f.name) for f in attrs.fields(GameState)
               if f.name not in ("rules", "dealt")}
-    return f"{fields!r} {state.outcome()!r}"
+    return f"{canonical(fields)} {canonical(state.outcome())}"
 
 
 def trace(variant_id: str, hands: int = HANDS, seed: int = 13) -> str:
@@ -65,7 +95,7 @@ def trace(variant_id: str, hands: int = HANDS, seed: int = 13) -> str:
             state = state.apply(action)
             step += 1
         digest.update(_final(state).encode())
-        digest.update(repr(state.view(number % players)).encode())
+        digest.update(canonical(state.view(number % players)).encode())
     return digest.hexdigest()
 
 

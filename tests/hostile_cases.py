@@ -663,6 +663,8 @@ def _table() -> dict[str, tuple[Callable[..., object], dict[str, Callable[[], ob
             "state": st, "aid": lambda: 68}),
         "CompiledRules.legal_actions": (lambda **k: rules().legal_actions(**k), {"state": st}),
         "CompiledRules.legal_ids": (lambda **k: rules().legal_ids(**k), {"state": st}),
+        "CompiledRules.means": (lambda **k: rules().means(**k), {
+            "state": st, "aid": lambda: st().legal_actions()[0].id}),
         "CompiledRules.outcome": (lambda **k: rules().outcome(**k), {"state": final}),
         "CompiledRules.record": (lambda **k: rules().record(**k), {"state": final,
                                                                    "seed": lambda: 1}),

@@ -93,8 +93,8 @@ def test_a_superscript_digit_at_the_prompt_is_refused_and_asked_again(
     code, out, err = typed(capsys, monkeypatch, "²\n١\n" + "1\n" * 40, "--seed", "1",
                            "--seat", "2")
     assert (code, err) == (0, "")
-    assert "Not accepted: unknown action '²'" in out
-    assert "Not accepted: unknown action '١'" in out
+    assert "Not accepted: '²' is not one of your choices" in out
+    assert "Not accepted: '١' is not one of your choices" in out
 
 
 def test_a_forced_move_is_played_without_a_prompt(
@@ -107,10 +107,11 @@ def test_a_forced_move_is_played_without_a_prompt(
 def test_bids_are_explained_at_the_prompt(capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     _, out, _ = typed(capsys, monkeypatch, "1\n" * 40, "--seed", "1")
-    assert re.search(r"^ +\d\. bid frage +\(Frage: take 5 tricks with a partner called by a "
-                     r"card\)$", out, re.MULTILINE)
+    assert re.search(r"^ +\d\. bid frage +\(Frage: you name trumps, with a partner called by "
+                     r"a card, take 5 tricks; base value 2\)$", out, re.MULTILINE)
     _, out, _ = typed(capsys, monkeypatch, "1\n" * 40, "foster", "--seed", "1", "--seat", "1")
-    assert re.search(r"^ +\d\. bid 16 +\(a game worth at least 16\)$", out, re.MULTILINE)
+    assert re.search(r"^ +\d\. bid 16 +\(declare any game worth at least 16\)$", out,
+                     re.MULTILINE)
 
 
 def test_every_hand_is_shown_at_the_end_with_how_to_play_another(
@@ -183,13 +184,12 @@ def test_moves_from_stdin(capsys: pytest.CaptureFixture[str],
 
 
 @pytest.mark.parametrize(("moves", "message"), [
-    ("play CA\n", "--moves line 1: 'play CA' is not legal for seat 1 in phase auction: the "
-                  "rules expect a bid, hold or pass now; legal: pass, bid frage@C, bid solo, "
-                  "bid solo@C"),
+    ("play CA\n", "--moves line 1: play ♣A is not legal now: the rules expect a bid, hold or "
+                  "pass now; your choices: pass, bid frage@♣, bid solo, bid solo@♣"),
     ("\n# nothing\n7\n", "--moves line 3: there is no choice 7: pick 1 to 4"),
     ("pass\n", "--moves: the moves ended before the hand did; seat 1 must choose one of: "
                "play CK, play CJ"),
-    ("zzz\n", "--moves line 1: unknown action 'zzz'"),
+    ("zzz\n", "--moves line 1: 'zzz' is not one of your choices: enter 1 to 4"),
 ])
 def test_a_bad_move_is_one_line_naming_the_line(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, moves: str,

@@ -67,7 +67,7 @@ def test_a_record_that_does_not_replay_is_one_line_with_exit_code_2(
                  ["replay", str(tmp_path / "missing.json")]):
         code, out, err = run(capsys, *argv)
         assert (code, out) == (2, "")
-        assert err.startswith("solo-rules: error: ") and err.count("\n") == 1
+        assert err.startswith("solo-rules replay: error: ") and err.count("\n") == 1
         assert "Traceback" not in err
 
 
@@ -119,7 +119,8 @@ def test_a_record_of_a_variant_file_of_ones_own_replays_with_variant(
     assert (code, err) == (0, "")
     code, out, err = run(capsys, "replay", str(path))
     assert (code, out) == (2, "")
-    assert err.startswith("solo-rules: error: the record's variant 'big-prime': unknown variant")
+    assert err.startswith("solo-rules replay: error: the record's variant 'big-prime': unknown "
+                          "variant")
     code, out, err = run(capsys, "replay", str(path), "--variant", str(variant))
     assert (code, err) == (0, "")
     assert out.startswith(f"{path}: the hand replays: ")

@@ -4,7 +4,8 @@ Each example deals from a Hypothesis-drawn seed and dealer and plays a hand by H
 choices among the legal actions, so a failure shrinks to a short, replayable hand. The variants
 come from ``available_variants()`` and each overlay on its bases: a new variant or overlay file
 is covered without changing this file.
-``SOLO_HYPOTHESIS_PROFILE=soak`` (tests/conftest.py) runs many more hands.
+The overlaid variants run in the slow suite, and .ci/run runs every property again with the
+``thorough`` profile; ``SOLO_HYPOTHESIS_PROFILE=soak`` (tests/conftest.py) runs many more hands.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 import reference
 from hypothesis import given
 from hypothesis import strategies as st
+from marks import slow_where
 
 from solo_rules import (
     Action,
@@ -37,9 +39,11 @@ from solo_rules import (
 )
 
 #: Every playable variant, and every overlay on each base it declares it applies to (by the
-#: overlaid variant's id, ``base+overlay``, which ``load_variant`` and ``new_game`` take).
-VARIANTS = available_variants() + [f"{base}+{overlay}" for overlay in available_overlays()
-                                   for base in overlay_bases(overlay)]
+#: overlaid variant's id, ``base+overlay``, which ``load_variant`` and ``new_game`` take); the
+#: overlaid variants run in the slow suite (``pytest -m slow``, .ci/run).
+VARIANTS = slow_where(available_variants() + [
+    f"{base}+{overlay}" for overlay in available_overlays() for base in overlay_bases(overlay)],
+    slow=())
 #: More actions than any hand can take (bids, declarations and decisions, and 32 cards).
 MAX_ACTIONS = 200
 

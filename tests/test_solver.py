@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from marks import slow_where
 
 import solo_rules
 from solo_rules import GameState, InvalidStateError, Phase, Solution, solve
@@ -63,7 +64,7 @@ def endings(variant: str, count: int, cards_left: int) -> list[GameState]:
     return found
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", slow_where(VARIANTS))
 def test_solver_equals_every_line_of_play_on_small_endings(variant: str) -> None:
     players = solo_rules.compile(solo_rules.load_variant(variant)).players
     for state in endings(variant, 20, 3 * players + 1):

@@ -5,6 +5,7 @@ sampling bot asks it, against a plain search of every line of play (issue 13).""
 from __future__ import annotations
 
 import pytest
+from marks import slow_where
 from test_solver import VARIANTS, brute_force, endings
 
 import solo_rules
@@ -13,7 +14,7 @@ from solo_rules.solver import DoubleDummy
 OVERLAID = [f"altenburg-1988+{overlay}" for overlay in solo_rules.available_overlays()]
 
 
-@pytest.mark.parametrize("variant", OVERLAID)
+@pytest.mark.parametrize("variant", slow_where(OVERLAID))
 def test_solver_equals_every_line_of_play_under_the_overlays(variant: str) -> None:
     players = solo_rules.compile(solo_rules.load_variant(variant)).players
     for state in endings(variant, 20, 3 * players + 1):
@@ -33,7 +34,7 @@ def test_matador_renege_names_the_matadors_and_plain_play_does_not() -> None:
     assert plain.play.named_cards(plain, clubs) == 0
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", slow_where(VARIANTS))
 def test_one_search_answers_every_card_of_a_position(variant: str) -> None:
     players = solo_rules.compile(solo_rules.load_variant(variant)).players
     for state in endings(variant, 6, 3 * players):

@@ -9,6 +9,7 @@ import random
 
 import attrs
 import pytest
+from marks import HEAVY, slow_where
 from test_solver_reference import VARIANTS
 
 import solo_rules
@@ -57,7 +58,7 @@ def goal(state: GameState) -> int | None:
     return rules.early_end.trick_goal(rules, state)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", slow_where(VARIANTS, HEAVY | {"foster"}))
 def test_made_is_the_trick_count_against_the_goal_where_there_is_one(variant: str) -> None:
     counted = 0
     for state in positions(variant, 40):

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from marks import HEAVY, slow_where
 
 import solo_rules
 from solo_rules import Card, GameState, Phase, solve
@@ -93,14 +94,14 @@ def positions(variant: str, count: int) -> list[GameState]:
     return found
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", slow_where(VARIANTS, HEAVY | {"foster", "niese"}))
 def test_solver_equals_a_plain_minimax_on_random_positions(variant: str) -> None:
     for state in positions(variant, 20):
         solution = solve(state)
         assert (solution.tricks, solution.made) == reference(state), state
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", slow_where(VARIANTS, HEAVY | {"foster", "niese"}))
 def test_one_search_shared_by_every_card_equals_a_plain_minimax(variant: str) -> None:
     # The sampling bot asks one search about each card it may play: the positions share
     # the search's tables, which must not carry one position's answer to another.
@@ -124,7 +125,7 @@ def test_relative_ranks_move_cards_over_those_gone_but_never_past_a_named_card()
     assert without_ace[Card.SK] == 1 << Card.SK  # not onto the called ace
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", slow_where(VARIANTS, HEAVY | {"foster", "niese"}))
 def test_the_leaders_quick_tricks_are_taken_against_any_defence(variant: str) -> None:
     # The table's first bounds count the leader's cashable tops (``DoubleDummy.quick``): his
     # side takes at least that many of the tricks to come, whichever side it is.

@@ -21,6 +21,9 @@ from web_client import PERSON, act_message, create, join_message, leaks, match_s
 from solo_rules import available_overlays, available_variants, load_variant, overlay_bases
 from solo_rules.web import create_app
 
+#: Every frame of three hands of each variant and overlay, checked for leaks: the slow suite.
+pytestmark = pytest.mark.slow
+
 #: every shipped variant, and each overlay on its first base
 VARIANTS = [*available_variants(),
             *(f"{overlay_bases(o)[0]}+{o}" for o in available_overlays())]

@@ -202,6 +202,7 @@ class Served:
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
+        self.log.close()
 
     def stop(self) -> None:
         if self.process.poll() is None:

@@ -3,13 +3,15 @@ time, so no generated copy is checked in to drift.
 
 - one rulebook page per playable variant (and per overlay on each variant it fits), written as
   a one-line stub at ``builder-inited`` and filled by the ``rulebook`` directive from the
-  modules' clauses (``rulebook(..., fmt="rst")``); a page per abstract base (the shared core
-  a lineage links to) by the ``core-rules`` directive;
+  modules' clauses (``rulebook(..., fmt="rst")``), each clause anchored at its number
+  (``#4-5``); a page per abstract base (the shared core a lineage links to) by the
+  ``core-rules`` directive, and the ``rulebook-index`` table;
 - roles ``:source:``, ``:decision:`` and ``:variant:`` that link a source id to the source
   list, an AMB/E id to the decision register and a variant id to its rulebook;
-- directives for the source list, the decision register (``decisions.yaml`` plus the variant
-  files), the comparison matrix, the variant-file format (the modules' Params classes) and the
-  command-line reference (the argparse parser);
+- directives for the source list (``sources.yaml`` plus the variant files), the decision
+  register (``decisions.yaml`` plus the variant files), the comparison matrix (their text
+  from ``site_pages.py``, which needs no Sphinx), the variant-file format (the modules' Params
+  classes) and the command-line reference (the argparse parser);
 - ``solo-rules-output``: a command's real output, run when the site is built.
 """
 
@@ -27,74 +29,37 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import yaml
 from docutils import nodes
 from docutils.statemachine import StringList
+from site_pages import (
+    DECISION_ID,
+    bases,
+    books,
+    decisions,
+    esc,
+    files,
+    matrix,
+    register,
+    rulebook_index,
+    source_list,
+    source_metadata,
+)
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
-from solo_rules import available_variants, load_variant
+from solo_rules import load_variant
 from solo_rules.cli import _parser, main
-from solo_rules.describe import SECTION_TITLES, rulebook
+from solo_rules.describe import SECTION_TITLES, rulebook, value_text
 from solo_rules.lineage import family_tree, family_tree_text
 from solo_rules.schema import SLOTS, RuleModule, module_class, module_ids
-from solo_rules.variant import Variant, variant_dir
 
 LOG = logging.getLogger(__name__)
 GENERATED = "rulebooks/generated"
-_ID = re.compile(r"^(AMB-\d\d|E\d+)$")
-
-
-# -- what is shipped -------------------------------------------------------------------------
-
-
-def _files() -> Iterator[tuple[Path, dict[str, Any]]]:
-    """Every shipped variant file and its raw YAML."""
-    for path in sorted(variant_dir().glob("*.yaml")):
-        yield path, yaml.safe_load(path.read_text(encoding="utf-8"))
-
-
-def _overlays() -> list[str]:
-    return [raw["id"] for _, raw in _files() if raw.get("status") == "overlay"]
-
-
-def _books() -> list[tuple[str, Variant]]:
-    """(page name, variant) of every rulebook page: each playable variant, then each overlay
-    on each variant it fits."""
-    books = [(vid, load_variant(vid)) for vid in available_variants()]
-    for overlay in _overlays():
-        for vid in available_variants():
-            try:
-                books.append((f"{vid}+{overlay}", load_variant(vid, [overlay])))
-            except Exception:  # the overlay's declares exclude this variant
-                continue
-    return books
-
-
-def _bases() -> list[dict[str, Any]]:
-    """The raw YAML of every abstract base (a shared core that other variants extend)."""
-    return [raw for _, raw in _files() if raw.get("status") == "abstract"]
-
-
-def _decisions(app: Sphinx) -> list[dict[str, str]]:
-    path = Path(app.srcdir) / "decisions.yaml"
-    return list(yaml.safe_load(path.read_text(encoding="utf-8")))
-
-
-def _uses(variants: list[tuple[str, Variant]]) -> dict[str, list[tuple[str, str, Any]]]:
-    """For each source, AMB or E id: (page, rule, provenance) of each note that cites it."""
-    found: dict[str, list[tuple[str, str, Any]]] = {}
-    for page, variant in variants:
-        for slot, rule in variant.slots.items():
-            notes = [(slot, rule.provenance)] + [
-                (f"{slot}.{key}", prov) for key, prov in rule.param_provenance.items()]
-            for where, prov in notes:
-                for ref in prov.refs:
-                    found.setdefault(ref, []).append((page, where, prov))
-    return found
+#: A clause of a rulebook page as the rulebook writer numbers it: ``4.5 The ...``.
+_CLAUSE = re.compile(r"^(\d+)\.(\d+) ")
 
 
 # -- generated pages -------------------------------------------------------------------------
@@ -104,8 +69,8 @@ def write_rulebook_stubs(app: Sphinx) -> None:
     """Write one stub per rulebook page (``.. rulebook:: id``); stale stubs are removed."""
     folder = Path(app.srcdir) / GENERATED
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = {f"{page}.rst": f".. rulebook:: {page}\n" for page, _ in _books()}
-    wanted.update({f"{raw['id']}.rst": f".. core-rules:: {raw['id']}\n" for raw in _bases()})
+    wanted = {f"{page}.rst": f".. rulebook:: {page}\n" for page, _ in books()}
+    wanted.update({f"{raw['id']}.rst": f".. core-rules:: {raw['id']}\n" for raw in bases()})
     for stale in folder.glob("*.rst"):
         if stale.name not in wanted:
             stale.unlink()
@@ -122,7 +87,7 @@ class _RstDirective(SphinxDirective):
         raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
-        for path, _ in _files():
+        for path, _ in files():
             self.env.note_dependency(str(path))
         node = nodes.section() if self.with_titles else nodes.container()
         node.document = self.state.document
@@ -137,14 +102,42 @@ class _RstDirective(SphinxDirective):
 
 
 class RulebookDirective(_RstDirective):
-    """``.. rulebook:: altenburg-1988`` (or ``variant+overlay``): the variant's rulebook."""
+    """``.. rulebook:: altenburg-1988`` (or ``variant+overlay``): the variant's rulebook, each
+    clause with its citable anchor: clause 4.5 is ``altenburg-1988.html#4-5``, its number a
+    link to itself."""
 
     required_arguments = 1
     with_titles = True
 
     def rst(self) -> str:
         base, *overlays = self.arguments[0].split("+")
-        return rulebook(load_variant(base, overlays), "rst")
+        page = self.arguments[0]
+        text = rulebook(load_variant(base, overlays), "rst")
+        cite = (f"Cite a rule by its clause: ``{page}.html#4-5`` is clause 4.5, and each "
+                "clause number links to its own anchor.")
+        head, sep, rest = text.partition("\n\n.. _rulebook-")
+        return f"{head}\n\n{cite}{sep}{rest}"
+
+    def run(self) -> list[nodes.Node]:
+        found = super().run()
+        document = self.state.document
+        for top in found:
+            for paragraph in top.findall(nodes.paragraph):
+                first = paragraph.children[0] if paragraph.children else None
+                match = _CLAUSE.match(first.astext()) if isinstance(first, nodes.Text) else None
+                if match is None or not isinstance(paragraph.parent, nodes.section):
+                    continue
+                ident = f"{match.group(1)}-{match.group(2)}"
+                if ident in document.ids:
+                    continue
+                paragraph["ids"].insert(0, ident)
+                document.ids[ident] = paragraph
+                number = f"{match.group(1)}.{match.group(2)}"
+                link = nodes.reference(number, number, refuri=f"#{ident}",
+                                       classes=["clause-anchor"])
+                paragraph.replace(first, nodes.Text(first.astext()[len(number):]))
+                paragraph.insert(0, link)
+        return found
 
 
 class CoreRulesDirective(_RstDirective):
@@ -155,26 +148,28 @@ class CoreRulesDirective(_RstDirective):
     with_titles = True
 
     def rst(self) -> str:
-        raw = next(r for r in _bases() if r["id"] == self.arguments[0])
-        children = [(page, v) for page, v in _books() if raw["id"] in v.lineage
+        raw = next(r for r in bases() if r["id"] == self.arguments[0])
+        children = [(page, v) for page, v in books() if raw["id"] in v.lineage
                     and "+" not in page]
-        title = _esc(raw.get("title", raw["id"]))
+        title = esc(raw.get("title", raw["id"]))
         lines = [title, "=" * len(title), "", f"- id: {raw['id']}",
                  "- status: abstract (a shared core: it cannot be played on its own)"]
         if raw.get("summary"):
-            lines.append(f"- summary: {_esc(raw['summary'])}")
+            lines.append(f"- summary: {esc(raw['summary'])}")
         lines += ["- variants built on it: "
                   + ", ".join(f":variant:`{page}`" for page, _ in children), ""]
         for slot, rule in (raw.get("rules") or {}).items():
             heading = SECTION_TITLES.get(slot, slot)
             prov = rule.get("provenance") or {}
-            refs = "; ".join(f":source:`{r}`" if not _ID.match(r) else f":decision:`{r}`"
-                             for r in prov.get("refs") or [])
+            refs = "; ".join(f":source:`{r}`" if not DECISION_ID.match(r) else
+                             f":decision:`{r}`" for r in prov.get("refs") or [])
+            params = "; ".join(f"{key.replace('_', ' ')}: {value_text(value)}"
+                               for key, value in (rule.get("params") or {}).items())
             lines += [heading, "-" * len(heading), "",
-                      f"Module ``{rule['module']}`` with ``{_show(rule.get('params') or {})}``.",
+                      f"Module ``{rule['module']}``" + (f": {esc(params)}." if params else "."),
                       "", f"{str(prov.get('basis', '')).capitalize()}: {refs}."]
             if prov.get("quote"):
-                lines += ["", f"   {_esc(prov['quote'])}"]
+                lines += ["", f"   {esc(prov['quote'])}"]
             lines += ["", "As each variant built on it states the rule: " + ", ".join(
                 f":ref:`{page} <rulebook-{page}-{slot}>`" for page, v in children
                 if slot in v.slots), ""]
@@ -188,103 +183,71 @@ class FamilyTreeDirective(_RstDirective):
     def rst(self) -> str:
         return "\n".join(family_tree_text(
             family_tree(), link=lambda vid: f":variant:`{vid}`",
-            cite=lambda ref: f":decision:`{ref}`" if _ID.match(ref) else f":source:`{ref}`"))
+            cite=lambda ref: (f":decision:`{ref}`" if DECISION_ID.match(ref)
+                              else f":source:`{ref}`")))
 
 
 class SourceListDirective(_RstDirective):
-    """Every source id of the shipped variant files, with its full citation and its users."""
+    """Every source id of the shipped variant files: its citation, what is known of it
+    (docs/sources.yaml) and the rulebooks citing it."""
+
+    with_titles = True
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(str(Path(self.env.srcdir) / "sources.yaml"))
+        return super().run()
 
     def rst(self) -> str:
-        cites: dict[str, str] = {}
-        for _, raw in _files():
-            for sid, entry in (raw.get("sources") or {}).items():
-                cites.setdefault(sid, entry["cite"] if isinstance(entry, dict) else entry)
-        uses = _uses(_books())
-        lines = []
-        for sid in sorted(cites):
-            pages = sorted({page for page, _, _ in uses.get(sid, [])})
-            lines += [f".. _source-{sid.lower()}:", "", f"**{sid}**", f"   {_esc(cites[sid])}"]
-            if pages:
-                lines += ["", "   Cited in: " + ", ".join(f":variant:`{p}`" for p in pages)]
-            lines.append("")
-        return "\n".join(lines)
+        return source_list(books(), source_metadata(Path(self.env.srcdir)))
 
 
 class DecisionRegisterDirective(_RstDirective):
-    """Each AMB and E id: the question, the readings, the one chosen and why, the variants
-    using it and the alternatives they offer as parameter values."""
+    """The decision register (``site_pages.register``); each decision's section anchored at
+    its id (``decisions.html#amb-13``), so the heading's permalink is the one to cite."""
 
     with_titles = True
 
     def rst(self) -> str:
-        uses = _uses(_books())
-        known = set()
-        lines = []
-        for entry in _decisions(self.env.app):
-            did = entry["id"]
-            known.add(did)
-            title = f"{did}: {entry['concerns']}" if did.startswith("AMB") else \
-                f"{did}: {entry['chosen']}"
-            lines += [f".. _decision-{did.lower()}:", "", _esc(title), "-" * len(_esc(title)), ""]
-            for label, key in (("The source says", "source"), ("Readings", "readings"),
-                               ("Chosen", "chosen"), ("Why", "why")):
-                if key in entry and not (key == "chosen" and did.startswith("E")):
-                    lines += [f"**{label}:** {_esc(entry[key])}", ""]
-            if did.startswith("E"):
-                lines += [f"**Used in (dossier):** {_esc(entry['concerns'])}", ""]
-            cited = uses.get(did, [])
-            if cited:
-                lines += ["**In the variant files:**", ""]
-                for page, where, prov in cited:
-                    alternatives = "; ".join(str(a) for a in prov.alternatives)
-                    line = f"- :ref:`{page} <rulebook-{page}-{where.split('.')[0]}>`, " \
-                           f"``{where}`` ({prov.basis})"
-                    if alternatives:
-                        line += f"; alternatives: {_esc(alternatives)}"
-                    lines.append(line)
-                lines.append("")
-        for did in sorted(set(uses) - known):
-            if _ID.match(did):
+        entries = decisions(Path(self.env.srcdir))
+        known = {entry["id"] for entry in entries}
+        for did in sorted({ref for _, v in books() for rule in v.slots.values()
+                           for prov in (rule.provenance, *rule.param_provenance.values())
+                           for ref in prov.refs} - known):
+            if DECISION_ID.match(did):
                 LOG.warning("decision %s is cited by a variant file but not in decisions.yaml",
                             did)
-        return "\n".join(lines)
+        return register(entries, books())
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(str(Path(self.env.srcdir) / "decisions.yaml"))
+        found = super().run()
+        document = self.state.document
+        for top in found:
+            for section in top.findall(nodes.section):
+                title = section.next_node(nodes.title)
+                match = re.match(r"^(AMB-\d\d|E\d+): ", title.astext() if title else "")
+                ident = match.group(1).lower() if match else None
+                if ident and ident not in document.ids:
+                    section["ids"].insert(0, ident)
+                    document.ids[ident] = section
+        return found
 
 
 class ComparisonMatrixDirective(_RstDirective):
-    """Every playable variant against every rule parameter, each cell linking to the rule in
-    that variant's rulebook."""
+    """Every rule parameter of the playable variants, by rulebook section, each value in the
+    rulebook's words with the variants that give it (``site_pages.matrix``)."""
+
+    with_titles = True
 
     def rst(self) -> str:
-        books = [(vid, load_variant(vid)) for vid in available_variants()]
-        head = "   * - Rule\n" + "".join(f"     - :variant:`{vid}`\n" for vid, _ in books)
-        rows = []
-        for slot in SLOTS:
-            params: list[str] = []
-            for _, variant in books:
-                rule = variant.slots.get(slot)
-                if rule is not None:
-                    params += [f.name for f in attrs.fields(type(rule.module))
-                               if f.name not in params]
-            for param in ["module", *params]:
-                row = f"   * - {SECTION_TITLES[slot]}: ``{param}``\n"
-                for vid, variant in books:
-                    rule = variant.slots.get(slot)
-                    if rule is None:
-                        cell = "(none)"
-                    elif param == "module":
-                        cell = f"``{rule.module.module_id}``"
-                    elif hasattr(rule.module, param):
-                        cell = _esc(_show(getattr(rule.module, param)))
-                    else:
-                        cell = "(none)"
-                    if rule is not None and cell != "(none)":
-                        cell = f"{cell} (:ref:`rule <rulebook-{vid}-{slot}>`)"
-                    row += f"     - {cell}\n"
-                rows.append(row)
-        return ("Two variants in full, with sources, witness deals and simulation: "
-                ":doc:`/comparing`.\n\n"
-                ".. list-table::\n   :header-rows: 1\n   :class: comparison-matrix\n\n"
-                + head + "".join(rows))
+        return matrix([(page, v) for page, v in books() if "+" not in page])
+
+
+class RulebookIndexDirective(_RstDirective):
+    """The playable variants with their summaries and the optional rules fitting each."""
+
+    def rst(self) -> str:
+        return rulebook_index(books(), "generated")
 
 
 class VariantFormatDirective(_RstDirective):
@@ -378,7 +341,7 @@ def _fields_table(cls: type[RuleModule]) -> list[str]:
             default = default.factory()
         shown = "(required)" if default is attrs.NOTHING else f"``{_show(default)}``"
         lines += [f"   * - ``{field.name}``", f"     - ``{_type_text(kind)}``",
-                  f"     - {shown}", f"     - {_esc(_allowed(kind, field))}"]
+                  f"     - {shown}", f"     - {esc(_allowed(kind, field))}"]
     return [*lines, ""]
 
 
@@ -416,7 +379,7 @@ def _show(value: Any) -> str:
         return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
     if attrs.has(type(value)):
         for key in ("id", "contract"):
-            if hasattr(value, key):
+            if isinstance(getattr(value, key, None), str):
                 return str(getattr(value, key))
         return type(value).__name__ + "(" + ", ".join(
             f"{f.name}={_show(getattr(value, f.name))}" for f in attrs.fields(type(value))
@@ -429,11 +392,6 @@ def _show(value: Any) -> str:
 def _doc(cls: type) -> str:
     """A module's docstring (reStructuredText already) on one line, AMB ids linked."""
     text = " ".join((cls.__doc__ or "").split())
-    return re.sub(r"(?<![\w-])(AMB-\d\d)(?![\w-])", r":decision:`\1`", text)
-
-
-def _esc(text: str) -> str:
-    text = re.sub(r"([\\*`_|\[\]])", r"\\\1", str(text))
     return re.sub(r"(?<![\w-])(AMB-\d\d)(?![\w-])", r":decision:`\1`", text)
 
 
@@ -461,11 +419,16 @@ def decision_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
 
 def variant_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
                  options: Any = None, content: Any = None) -> tuple[list[nodes.Node], list[Any]]:
-    """``:variant:`foster``` links to the variant's rulebook; an abstract base has none."""
-    pages = {page for page, _ in _books()} | {raw["id"] for raw in _bases()}
-    if text not in pages:
-        return [nodes.literal(text, text)], []
-    return [_xref(f"/{GENERATED}/{text}", text, "doc")], []
+    """``:variant:`foster``` (or ``:variant:`title <foster+matador-renege>```) links to the
+    variant's rulebook; an abstract base has none."""
+    shown, target = text, text
+    explicit = re.fullmatch(r"(.+?)\s*<([^<>]+)>", text)
+    if explicit:
+        shown, target = explicit.group(1), explicit.group(2)
+    pages = {page for page, _ in books()} | {raw["id"] for raw in bases()}
+    if target not in pages:
+        return [nodes.literal(shown, shown)], []
+    return [_xref(f"/{GENERATED}/{target}", shown, "doc")], []
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -479,6 +442,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("family-tree", FamilyTreeDirective)
     app.add_directive("decision-register", DecisionRegisterDirective)
     app.add_directive("comparison-matrix", ComparisonMatrixDirective)
+    app.add_directive("rulebook-index", RulebookIndexDirective)
     app.add_directive("variant-format", VariantFormatDirective)
     app.add_directive("cli-reference", CliReferenceDirective)
     app.add_directive("solo-rules-output", CommandOutputDirective)

@@ -147,6 +147,9 @@ class Card(enum.IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    def __repr__(self) -> str:
+        return f"Card.{self.name}"
+
 
 #: The members by value: a tuple index in place of ``Card(n)``'s enum lookup, which bots and
 #: views do for every card they look at.
@@ -303,6 +306,11 @@ class CardSet:
 
     def __str__(self) -> str:
         return " ".join(card.name for card in self)
+
+    def __repr__(self) -> str:
+        """The cards as text, ``<CardSet CA CK CQ>`` (``parse_cards("CA CK CQ")``), not the
+        mask (``.mask``)."""
+        return f"<CardSet {self or 'empty'}>"
 
     def symbols(self) -> str:
         """Display text with suit symbols: ``♣Q ♠7 ♥A``."""

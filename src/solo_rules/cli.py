@@ -15,6 +15,7 @@ import contextlib
 import errno
 import importlib
 import importlib.util
+import io
 import json
 import os
 import random
@@ -23,6 +24,7 @@ import shlex
 import shutil
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import metadata
 from pathlib import Path
@@ -34,13 +36,13 @@ from solo_rules import accelerator, files
 from solo_rules.actions import PASS, Action
 from solo_rules.analysis import BOTS, simulate
 from solo_rules.analysis.chunks import process_pool
-from solo_rules.bots import Bot, HeuristicBot
-from solo_rules.cards import Card, CardSet
+from solo_rules.bots import Bot
+from solo_rules.cards import Card, CardSet, parse_card
 from solo_rules.compare import EntryWitness, compare, witnesses
-from solo_rules.describe import rulebook
-from solo_rules.display import bid_note, in_trump_order
+from solo_rules.describe import compose, rulebook
+from solo_rules.display import action_text, choice_note, in_menu_order, in_trump_order, symbols
 from solo_rules.errors import SoloRulesError, WorkerError, shown
-from solo_rules.game import compile, new_game
+from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.match import Match
 from solo_rules.ranking import TRUMP, Trump
 from solo_rules.record import GameRecord, Misdeal, read_record, record_of, replay
@@ -57,8 +59,8 @@ from solo_rules.variant import (
 __all__ = ["main"]
 
 DEFAULT_VARIANT = "altenburg-1988"
-#: The longest answer read as a choice's number.
-_NUMBER = re.compile(r"[0-9]{1,4}")
+#: An answer read as a choice's number (a sign included, so that ``-1`` is a bad number).
+_NUMBER = re.compile(r"[+-]?[0-9]{1,4}")
 #: The longest line of a moves script (a move is a few words).
 _LONGEST_MOVE = 1_000
 
@@ -122,25 +124,35 @@ def _parser() -> _Parser:
                         help="print the version and exit (solo-rules --version)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     variants = _command(commands, "variants", "list the playable variants: id, title, players "
-                        "and status", ["solo-rules variants"])
-    variants.set_defaults(run=lambda args: _variants(sys.stdout))
+                        "and status", ["solo-rules variants", "solo-rules variants --json"])
+    variants.add_argument("--json", action="store_true",
+                          help="print JSON (each variant with its summary): --json")
+    variants.set_defaults(run=lambda args: _variants(sys.stdout, args.json))
     rules = _command(commands, "rules", "print a variant's rulebook, with its sources and "
                      "editorial notes", ["solo-rules rules altenburg-1988",
                                          "solo-rules rules niese --format markdown > niese.md",
-                                         "solo-rules rules ./my-house-rules.yaml"])
+                                         "solo-rules rules ./my-house-rules.yaml",
+                                         "solo-rules rules foster --json"])
     rules.add_argument("variant", metavar="VARIANT",
                        help="a variant id from 'solo-rules variants' (altenburg-1988) or the "
                             "path of a variant file (./house.yaml)")
-    rules.add_argument("--format", choices=("text", "markdown"), default="text",
-                       help="plain text (the default) or Markdown: --format markdown")
+    rules.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                       help="plain text (the default), Markdown or JSON: --format markdown")
+    rules.add_argument("--json", dest="format", action="store_const", const="json",
+                       help="print JSON: each section's numbered clauses, the notes, sources "
+                            "and glossary (the same as --format json)")
     rules.set_defaults(run=_rules)
     play = _command(commands, "play", "play a hand against bots, watch one, or play one "
                     "seat from a script", [
                         "solo-rules play                       # seat 0, in a terminal",
                         "solo-rules play niese --seat 2 --seed 7",
                         "solo-rules play heart-solo --watch --seed 3",
-                        "solo-rules play foster --seed 7 --moves moves.txt",
-                        "printf 'pass\\n' | solo-rules play --seed 4 --seat 1 --moves -"])
+                        "solo-rules play foster --watch --bot random --json > hand.json",
+                        "printf 'pass\\nplay CK\\nplay SK\\nplay CJ\\nplay D9\\nplay D8\\n"
+                        "play HQ\\nplay S8\\n' > moves.txt",
+                        "solo-rules play --seed 4 --seat 1 --moves moves.txt   # the hand, then "
+                        "the outcome",
+                        "solo-rules play --seed 4 --seat 1 --moves - < moves.txt"])
     play.add_argument("variant", metavar="VARIANT", nargs="?", default=DEFAULT_VARIANT,
                       help=f"a variant id or file (default {DEFAULT_VARIANT}): foster")
     play.add_argument("--seed", type=_seed,
@@ -163,6 +175,12 @@ def _parser() -> _Parser:
     play.add_argument("--hands", type=int, metavar="N",
                       help="play a match of N hands, showing the running totals after each: "
                            "--hands 5")
+    play.add_argument("--bot", choices=tuple(BOTS), default="heuristic",
+                      help=f"the bot playing the other seats (default heuristic; one of "
+                           f"{', '.join(BOTS)}): --bot random")
+    play.add_argument("--json", action="store_true",
+                      help="print the game record (a match's with --hands) as JSON instead of "
+                           "the table, with --watch or --moves: --json")
     play.set_defaults(run=_play)
     again = _command(commands, "replay", "check a game or match record by replaying it", [
         "solo-rules replay hand.yaml", "solo-rules replay match.json --watch",
@@ -324,7 +342,10 @@ def _run(parser: _Parser, argv: Sequence[str] | None) -> int:
         parser.print_help()
         return 0
     run: Callable[[argparse.Namespace], int] = args.run
-    return run(args)
+    try:
+        return run(args)
+    except SoloRulesError as exc:  # named by the command, as argparse names its errors
+        raise _UsageError(f"solo-rules {args.command}", str(exc)) from None
 
 
 def _fail(line: str, code: int) -> int:
@@ -341,17 +362,23 @@ def _silence_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _variants(out: TextIO) -> int:
-    """The playable variants, then the overlays (optional rules) and the bases each fits."""
+def _variants(out: TextIO, as_json: bool = False) -> int:
+    """The playable variants, then the overlays (optional rules) and the bases each fits; as
+    a table, or as JSON with each variant's summary."""
+    found = [load_variant(vid) for vid in available_variants()]
+    fits = {oid: overlay_bases(oid) for oid in available_overlays()}
+    if as_json:
+        data = {"variants": [{"id": v.id, "title": v.title, "players": compile(v).players,
+                              "status": v.status, "summary": v.summary} for v in found],
+                "overlays": [{"id": oid, "title": overlay_title(oid), "applies_to": bases}
+                             for oid, bases in fits.items()]}
+        out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return 0
     rows = [("id", "title", "players", "status")]
-    for vid in available_variants():
-        variant = load_variant(vid)
-        rows.append((variant.id, variant.title, str(compile(variant).players), variant.status))
+    rows += [(v.id, v.title, str(compile(v).players), v.status) for v in found]
     _table(out, rows)
     overlays = [("overlay", "title", "applies to")]
-    for oid in available_overlays():
-        title = overlay_title(oid)
-        overlays.append((oid, title, ", ".join(overlay_bases(oid))))
+    overlays += [(oid, overlay_title(oid), ", ".join(bases)) for oid, bases in fits.items()]
     if overlays[1:]:
         out.write("\n")
         _table(out, overlays)
@@ -366,15 +393,21 @@ def _table(out: TextIO, rows: Sequence[tuple[str, ...]]) -> None:
 
 
 def _compare(args: argparse.Namespace, out: TextIO) -> int:
-    """Print the diff of two variants, and with ``--witness`` a witness per difference."""
+    """Print the diff of two variants, and with ``--witness`` then search a witness per
+    difference, its progress on a terminal's stderr; in JSON, both at the end."""
     diff = compare(args.left, args.right)
     found: tuple[EntryWitness, ...] = ()
+    if args.witness and args.deals < 1:
+        raise _UsageError("solo-rules compare", f"--deals {args.deals}: search at least one "
+                          "deal")
+    markdown = args.format == "markdown"
+    if args.format != "json":  # the diff first: the search for witnesses takes a while
+        out.write(diff.markdown() if markdown else diff.text())
+        out.flush()
     if args.witness:
-        if args.deals < 1:
-            raise _UsageError("solo-rules compare", f"--deals {args.deals}: search at least "
-                              "one deal")
-        found = witnesses(diff.left_variant, diff.right_variant, seed=args.seed,
-                          max_deals=args.deals)
+        with _status() as status:
+            found = witnesses(diff.left_variant, diff.right_variant, seed=args.seed,
+                              max_deals=args.deals, progress=status)
     if args.format == "json":
         data = diff.to_dict()
         if args.witness:
@@ -384,8 +417,6 @@ def _compare(args: argparse.Namespace, out: TextIO) -> int:
                                  for item in found]
         out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         return 0
-    markdown = args.format == "markdown"
-    out.write(diff.markdown() if markdown else diff.text())
     if args.witness:
         out.write("\n## Witnesses\n" if markdown else "\nWitnesses\n")
         for item in found:
@@ -406,6 +437,8 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise _UsageError("solo-rules simulate", f"--hands {args.hands}: play at least one hand")
     if args.workers < 1:
         raise _UsageError("solo-rules simulate", f"--workers {args.workers}: use at least 1")
+    if args.plot:  # before the simulation: a plot that cannot be written fails at once
+        _check_plot(args.plot)
     with _progress(args.hands) as tick:
         if args.workers == 1:
             result = simulate(args.variants, hands=args.hands, bots=args.bot, seed=args.seed,
@@ -418,6 +451,8 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.plot:  # first, so that a plot that cannot be written leaves no half output
         result.plot(args.plot)
     out.write(result.to_json() if args.json else result.table())
+    if args.plot:
+        _fail(f"solo-rules simulate: wrote the plots to {os.path.abspath(args.plot)}", 0)
     return 0
 
 
@@ -492,6 +527,44 @@ def _write(path: str, text: str) -> None:
         raise SoloRulesError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
+def _check_plot(path: str) -> None:
+    """That ``--plot FILE`` can be drawn: matplotlib is installed, it writes that kind of
+    file, and its folder exists and may be written to."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        why = "is a folder" if os.path.isdir(path) else f"cannot write into {folder!r:.80}"
+        raise _UsageError("solo-rules simulate", f"--plot {path!r:.80}: {why}")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise _UsageError("solo-rules simulate", "--plot needs matplotlib: pip install "
+                          "'solo-rules[analysis]'")
+    kinds = importlib.import_module("matplotlib.backend_bases").FigureCanvasBase \
+        .get_supported_filetypes()
+    suffix = os.path.splitext(path)[1].lstrip(".").lower()
+    if suffix not in kinds:
+        raise _UsageError("solo-rules simulate", f"--plot {path!r:.80}: the file name must end "
+                          f"with one of .{', .'.join(sorted(kinds))}")
+
+
+@contextlib.contextmanager
+def _status() -> Iterator[Callable[[str], None] | None]:
+    """A status line on stderr when it is a terminal, rewritten as the work goes on and
+    cleared at the end; else nothing, so that piped output stays clean."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    width = shutil.get_terminal_size().columns - 1
+
+    def show(text: str) -> None:
+        sys.stderr.write("\r" + text[:width].ljust(width))
+        sys.stderr.flush()
+
+    try:
+        yield show
+    finally:
+        sys.stderr.write("\r" + " " * width + "\r")
+        sys.stderr.flush()
+
+
 @contextlib.contextmanager
 def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
     """A rich progress bar on stderr when it is a terminal (and rich is installed), else
@@ -507,7 +580,12 @@ def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    sys.stdout.write(rulebook(load_variant(args.variant), args.format))
+    variant = load_variant(args.variant)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(compose(variant).to_dict(), indent=2, ensure_ascii=False)
+                         + "\n")
+    else:
+        sys.stdout.write(rulebook(variant, args.format))
     return 0
 
 
@@ -526,43 +604,55 @@ def _play(args: argparse.Namespace) -> int:
         if value is not None and not 0 <= value < players:
             raise _UsageError("solo-rules play", f"--{name} {value}: {variant.id} has seats "
                               f"0..{players - 1}")
-    if args.hands is not None:
-        return _play_match(args, variant)
     if args.watch and args.moves is not None:
         raise _UsageError("solo-rules play", "--watch and --moves exclude each other: bots "
                           "play every seat when watching")
+    if args.json and not (args.watch or args.moves is not None or not sys.stdin.isatty()):
+        raise _UsageError("solo-rules play", "--json prints the game record instead of the "
+                          "table, so it needs --watch or --moves (nobody plays at a terminal)")
+    # the table of --json is not shown: the record is printed instead
+    screen = io.StringIO() if args.json else sys.stdout
+    if args.hands is not None:
+        return _play_match(args, variant, screen)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4)) >> 1
     state = new_game(variant, seed=seed, dealer=args.dealer)
-    bots: list[Bot] = [HeuristicBot(seed * 8 + seat) for seat in range(players)]
+    bots = _bots(args.bot, seed, rules)
     call = _Replay(args.variant, seed, args.dealer, args.seat)
     if args.moves is not None:
-        table = _Table(variant, sys.stdout, args.seat)
+        table = _Table(variant, screen, args.seat)
         with _moves_file(args.moves) as lines:
             code = table.scripted(state, bots, call, lines)
     else:
-        if not args.watch and not sys.stdin.isatty():
+        if not args.watch and not sys.stdin.isatty() and not args.json:
             _fail("solo-rules play: stdin is not a terminal, so bots play every seat; to play "
                   f"seat {args.seat} from a script, use --moves FILE or --moves -", 0)
-        table = _Table(variant, sys.stdout, None if args.watch or not sys.stdin.isatty()
+        table = _Table(variant, screen, None if args.watch or not sys.stdin.isatty()
                        else args.seat)
         code = table.play(state, bots, call)
+    record = record_of(table.last or state, seed)
     if args.record is not None:
-        record_of(table.last or state, seed).save(args.record)
+        record.save(args.record)
+    if args.json:
+        sys.stdout.write(record.to_json() + "\n")
     return code
 
 
-def _play_match(args: argparse.Namespace, variant: Variant) -> int:
+def _bots(name: str, seed: int, rules: CompiledRules) -> list[Bot]:
+    """The bots of ``--bot`` for every seat, each seeded from the deal's seed and its seat."""
+    return [BOTS[name](seed * 8 + seat, rules) for seat in range(rules.players)]
+
+
+def _play_match(args: argparse.Namespace, variant: Variant, screen: TextIO) -> int:
     """Play ``--hands N`` hands as one match, with the running totals after each hand."""
     if args.hands < 1:
         raise _UsageError("solo-rules play", f"--hands {args.hands}: play at least one hand")
     match = Match.start(variant, seed=args.seed, dealer=args.dealer)
-    players = len(match.totals)
-    bots: list[Bot] = [HeuristicBot(match.seed * 8 + seat) for seat in range(players)]
+    bots = _bots(args.bot, match.seed, compile(variant))
     human = None if args.watch or not sys.stdin.isatty() else args.seat
     code = 0
     for number in range(1, args.hands + 1):
         hand = match.deal()
-        table = _Table(hand.variant, sys.stdout, human)  # a preferred suit may be established
+        table = _Table(hand.variant, screen, human)  # a preferred suit may be established
         table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
         code = table.play(hand, bots,
                           _Replay(args.variant, match.hand_seed, hand.dealer, args.seat))
@@ -573,6 +663,8 @@ def _play_match(args: argparse.Namespace, variant: Variant) -> int:
                   f"seat {match.dealer} deals next")
     if args.record is not None:
         match.to_record().save(args.record)
+    if args.json:
+        sys.stdout.write(match.to_record().to_json() + "\n")
     return code
 
 
@@ -704,21 +796,59 @@ class _Replay:
         return _Replay(self.variant, self.seed + 1, None, self.seat).command(seat=True)
 
 
+class _Screen:
+    """Where a table writes: on a terminal, each line wrapped at word breaks to its width and
+    the red suits in red (no colour with ``NO_COLOR`` set, or ``TERM=dumb``); elsewhere (a
+    pipe, a file) one plain line per event, for scripts."""
+
+    _RED = re.compile(r"[♥♦](?:10|[AKQJ987])?")
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        try:
+            terminal = out.isatty()
+        except (AttributeError, ValueError):
+            terminal = False
+        self.width = shutil.get_terminal_size().columns if terminal else 0
+        self.colour = (terminal and not os.environ.get("NO_COLOR")
+                       and os.environ.get("TERM") != "dumb")
+
+    def lines(self, text: str) -> str:
+        """``text`` wrapped (continuation lines indented) and painted for this screen."""
+        if self.width < 20 or len(text) <= self.width:
+            wrapped = [text]
+        else:
+            indent = " " * (len(text) - len(text.lstrip()) + 4)
+            wrapped = textwrap.wrap(text, self.width - 1, subsequent_indent=indent,
+                                    break_long_words=False, break_on_hyphens=False) or [text]
+        return "\n".join(self.paint(line) for line in wrapped)
+
+    def paint(self, line: str) -> str:
+        if not self.colour:
+            return line
+        return self._RED.sub(lambda m: f"\x1b[31m{m.group(0)}\x1b[0m", line)
+
+    def bold(self, text: str) -> str:
+        return f"\x1b[1m{text}\x1b[0m" if self.colour else text
+
+
 class _Table:
     """Prints a hand as it is played. ``human`` is the seat whose eyes we see through, or
-    ``None`` for a watcher who sees every card and every secret."""
+    ``None`` for a watcher who sees every card and every secret. Cards are written one way,
+    as the rulebook writes them (``♣Q``; a German-suited pack's names are given once)."""
 
     def __init__(self, variant: Variant, out: TextIO, human: int | None) -> None:
         self.variant = variant
         self.rules = compile(variant)
         self.out = out
+        self.screen = _Screen(out)
         self.human = human
         self.german = self.rules.pack_rules.suits == "german"
         #: the state after the last action printed (for the game record)
         self.last: GameState | None = None
 
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        self.out.write(self.screen.lines(text) + "\n")
         self.out.flush()
 
     def who(self, seat: int) -> str:
@@ -751,9 +881,11 @@ class _Table:
         """Play the human's seat from the terminal, the bots the others; end of input quits.
         A move with one legal choice is played for the human, and said so."""
         self.say(f"{self.variant.title}: seed {call.seed}. You are seat {self.human}; the dealer "
-                 f"is seat {state.dealer}, eldest is seat {state.eldest}. Enter a choice's "
-                 "number or its text; Ctrl-D quits.")
+                 f"is seat {state.dealer}, eldest is seat {state.eldest}. Answer with a "
+                 "choice's number, a card or the choice's text; 'help' explains, 'last' shows "
+                 "the last trick, Ctrl-D quits.")
         self.say(f"This deal again: {call.command(seat=True)}")
+        self.legend()
         try:
             while not state.is_terminal:
                 seat = state.player
@@ -761,7 +893,7 @@ class _Table:
                     action = bots[seat].choose(state.view(seat))
                 elif len(choices := state.legal_actions()) == 1:
                     action = choices[0]
-                    self.say(f"(your only choice: {self.action_text(action)})")
+                    self.say(f"(your only choice: {action_text(action)})")
                 else:
                     action = self.ask(state)
                 state = self.step(state, action)
@@ -779,7 +911,9 @@ class _Table:
     def scripted(self, state: GameState, bots: list[Bot], call: _Replay,
                  moves: Iterator[tuple[int, str]]) -> int:
         """Play the human's seat from the numbered move lines, the bots the others; a move
-        that is not legal, missing moves or moves left over are one-line errors."""
+        that is not legal, missing moves or moves left over are one-line errors. A move is
+        read as at the terminal: a number (of the menu, in the order the hand is shown), a
+        card or a choice's text."""
         self.say(f"{self.variant.title}: seed {call.seed}, dealer seat {state.dealer}; seat "
                  f"{self.human} plays from the moves given. This deal again: "
                  f"{call.command(seat=True)}")
@@ -788,7 +922,7 @@ class _Table:
             if seat != self.human:
                 state = self.step(state, bots[seat].choose(state.view(seat)))
                 continue
-            choices = state.legal_actions()
+            choices = self.menu(state)
             number, text = next(moves, (0, ""))
             if not number:
                 raise _UsageError("solo-rules play", f"--moves: the moves ended before the "
@@ -807,6 +941,11 @@ class _Table:
         self.deal(state, "The deal was:")
         return 0
 
+    def legend(self) -> None:
+        """A German-suited pack's names, once: the cards are written ♣A as in the rulebook."""
+        if self.german:
+            self.say("(German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter)")
+
     def deal(self, state: GameState, title: str) -> None:
         """Every seat's hand as dealt (``state.dealt``), then, where a rule of the deal moved
         cards after it (the five-hand purchase, S-NIE), the hands as played."""
@@ -821,59 +960,115 @@ class _Table:
                 + "); the hands as played:")
             for seat in moved:
                 self.say(f"  seat {seat}: {self.cards(played[seat]) or 'sits out'}")
-        if self.german:
-            self.say("  (German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter)")
+        if self.human is None:
+            self.legend()
+
+    # -- the human's turn ------------------------------------------------------------------
+
+    def menu(self, state: GameState) -> list[Action]:
+        """The legal choices as the menu lists them: cards in the order the hand is shown."""
+        contract = state.contract
+        return in_menu_order(self.rules, state.legal_actions(),
+                             None if contract is None else contract.trump)
 
     def ask(self, state: GameState) -> Action:
-        """Show the human's view and read a legal choice, asking again after bad input."""
+        """Show the human's view and read a legal choice, asking again after bad input;
+        ``help`` and ``last`` answer and ask again."""
         assert self.human is not None
         view = state.view(self.human)
         self.say()
         if state.contract is not None:
             self.say(f"Contract: {self.rules.contract_text(state.contract)}")
+        if state.phase == Phase.PLAY or view.tricks:
+            self.say(self.trick_count(state))
         if view.trick:
             self.say("Trick so far: " + ", ".join(f"{self.who(s)} {self.card(c)}"
                                                   for s, c in view.trick))
         if view.exposed:
             self.say(f"Face up on the table: {self.cards(view.exposed, view.trump)}")
-        self.say(f"Your hand: {self.cards(view.hand, view.trump)}")
-        if self.german:
-            self.say("           " + ", ".join(c.german_name for c in self.sorted(view.hand,
-                                                                                     view.trump)))
-        choices = view.legal_actions
+        self.say(f"{self.screen.bold('Your hand:')} {self.cards(view.hand, view.trump)}")
+        choices = self.menu(state)
         for number, action in enumerate(choices, start=1):
-            explained = self.bid_note(action)
-            self.say(f"  {number:2}. {self.action_text(action)}"
+            explained = choice_note(self.rules, state, action)
+            self.say(f"  {number:2}. {action_text(action)}"
                      + (f"  ({explained})" if explained else ""))
         while True:
-            self.out.write(f"Your choice (1-{len(choices)} or text): ")
+            self.out.write(self.screen.bold(f"Your choice (1-{len(choices)}, a card, or "
+                                            "help): "))
             self.out.flush()
             try:
                 answer = input()
             except UnicodeDecodeError:
                 self.say("Not accepted: the answer is not UTF-8 text")
                 continue
+            command = answer.strip().lower()
+            if command in ("help", "?"):
+                self.help(choices)
+                continue
+            if command == "last":
+                self.say(self.last_trick(state))
+                continue
             try:
                 return self.choice(state, choices, answer)
             except SoloRulesError as exc:
                 self.say(f"Not accepted: {' '.join(str(exc).split())}")
 
-    @staticmethod
-    def choice(state: GameState, choices: Sequence[Action], answer: str) -> Action:
-        """The legal action an answer names, by its number (ASCII digits) or its text."""
+    def choice(self, state: GameState, choices: Sequence[Action], answer: str) -> Action:
+        """The legal action an answer names: a number of the menu, a card (``♣Q``, ``CQ`` or
+        ``Eichel-Ober`` for the one choice with that card), or a choice's text; anything
+        else is refused with why, in the rule's words."""
         answer = answer.strip()
+        if not answer:
+            raise SoloRulesError("enter a choice's number, a card or the choice's text")
         if _NUMBER.fullmatch(answer):
             if not 1 <= int(answer) <= len(choices):
                 raise SoloRulesError(f"there is no choice {answer}: pick 1 to {len(choices)}")
             return choices[int(answer) - 1]
-        if not answer:
-            raise SoloRulesError("enter a choice's number or its text")
-        state.apply(answer)
-        return state.action(answer)
+        kinds = {action.kind for action in choices if action.card is not None}
+        with contextlib.suppress(SoloRulesError):
+            card = parse_card(answer)
+            if len(kinds) == 1:  # a bare card: the choice of that kind with the card
+                answer = f"{kinds.pop()} {card.name}"
+        try:
+            action = state.action(answer)
+        except SoloRulesError:
+            raise SoloRulesError(
+                f"{answer!r:.40} is not one of your choices: enter 1 to {len(choices)}, a "
+                "card or a choice as shown ('help' explains)") from None
+        if action in choices:
+            return action
+        why = self.rules.refusal(state, action.id)[1]
+        raise SoloRulesError(f"{action_text(action)} is not legal now: {symbols(why)}; your "
+                             f"choices: {', '.join(action_text(a) for a in choices)}")
 
-    def bid_note(self, action: Action) -> str:
-        """What a bid stands for (``solo_rules.display.bid_note``)."""
-        return bid_note(self.rules, action)
+    def help(self, choices: Sequence[Action]) -> None:
+        """How to answer, with this menu's own choices as the examples, and the commands the
+        prompt takes."""
+        examples = ", ".join(dict.fromkeys(action_text(a) for a in (choices[0], choices[-1])))
+        self.say(f"Answer with a number from 1 to {len(choices)}, with a card (♣Q, or its "
+                 f"letters CQ, D10 or DT), or with a choice's text as shown ({examples}); "
+                 "suits may be typed as letters (C S H D) or symbols. Other commands: 'last' "
+                 "shows the last completed trick, 'help' this text; Ctrl-D quits.")
+        self.legend()
+
+    def trick_count(self, state: GameState) -> str:
+        """``Trick 4 of 8; tricks won: you 1, seat 1 0, ...``."""
+        done = len(state.tricks)
+        number = min(done + 1, self.rules.hand_size)
+        out = state.sitting_out
+        won = ", ".join(f"{self.who(seat)} {count}" for seat, count in enumerate(state.won)
+                        if seat not in out)
+        return f"Trick {number} of {self.rules.hand_size}; tricks won: {won}"
+
+    def last_trick(self, state: GameState) -> str:
+        """The last completed trick, in playing order, and who won it."""
+        if not state.tricks:
+            return "No trick has been completed yet."
+        trick = state.tricks[-1]
+        seats = state.in_turn(trick.leader)
+        cards = ", ".join(f"{self.who(seat)} {self.card(Card(card))}"
+                          for seat, card in zip(seats, trick.cards, strict=False))
+        return f"Trick {len(state.tricks)}: {cards}; {self.who(trick.winner)} won it."
 
     # -- the running commentary ------------------------------------------------------------
 
@@ -885,7 +1080,7 @@ class _Table:
         notes = self.notes(state, action, after)
         # the action as the human seat saw it: a card given back face down stays face down
         shown = action if self.human is None else after.view(self.human).history[-1][1]
-        text = f"{self.who(seat)}: {self.action_text(shown)}"
+        text = f"{self.who(seat)}: {action_text(shown)}"
         self.say(text + (f"  ({'; '.join(notes)})" if notes else ""))
         return after
 
@@ -895,6 +1090,8 @@ class _Table:
         phase = before.phase
         if phase == Phase.PLAY:
             notes += self.card_notes(before, action.id, after)
+        elif phase == Phase.DECIDE:
+            notes.append(self.rules.means(before, action.id))
         elif phase != Phase.AUCTION and self.rules.actions.note(action):
             notes.append(self.rules.actions.note(action))
         elif phase == Phase.CALL and after.contract is not None:
@@ -911,7 +1108,7 @@ class _Table:
             notes.append(f"partner revealed: seat {contract.partner}")
         if after.is_terminal and not before.is_terminal:
             notes.append("the hand is over")
-        return notes
+        return [note for note in notes if note]
 
     def card_notes(self, before: GameState, card: int, after: GameState) -> list[str]:
         """Lead, trump or discard; the called card; who won the trick just completed."""
@@ -1027,13 +1224,6 @@ class _Table:
 
     def cards(self, hand: CardSet, trump: Trump | None = None) -> str:
         return " ".join(self.card(c) for c in self.sorted(hand, trump))
-
-    def action_text(self, action: Action) -> str:
-        card = action.card
-        if card is not None:
-            name = f" {card.german_name}" if self.german and self.human is not None else ""
-            return f"{action.kind} {card.symbol_text}{name}"
-        return action.text
 
     @staticmethod
     def trump_text(trump: Trump | None) -> str:

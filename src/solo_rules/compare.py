@@ -13,7 +13,7 @@ import difflib
 import enum
 import json
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -599,8 +599,11 @@ def _attribute(diff: VariantDiff, found: Witness, phase: str) -> tuple[DiffEntry
     return tuple(entry for entry in entries if entry.impact in wanted)
 
 
-def _deals(diff: VariantDiff, seed: int, max_deals: int) -> Iterator[Witness]:
-    """Every first difference over ``max_deals`` seeded deals, attributed to its diff entries."""
+def _deals(diff: VariantDiff, seed: int, max_deals: int,
+           progress: Callable[[str], None] | None = None, label: str = "searching"
+           ) -> Iterator[Witness]:
+    """Every first difference over ``max_deals`` seeded deals, attributed to its diff entries;
+    ``progress`` hears ``label: deal k of N`` before each deal is searched."""
     a, b = diff.left_variant, diff.right_variant
     ra, rb = compile(a), compile(b)
     why = incomparable(ra, rb)
@@ -612,6 +615,8 @@ def _deals(diff: VariantDiff, seed: int, max_deals: int) -> Iterator[Witness]:
     if max_deals < 1:
         raise SoloRulesError(f"max_deals must be at least 1, got {max_deals}")
     for deal in range(max_deals):
+        if progress is not None:
+            progress(f"{label}: deal {deal + 1} of {max_deals}")
         hands, dealer = seeded_deal(ra, seed * 1_000_003 + deal)
         result = _search(ra, rb, hands, dealer, _bots(deal, seed, ra.players))
         if result is None:
@@ -649,16 +654,18 @@ class EntryWitness:
 
 
 def witnesses(a: Variant | str | Path, b: Variant | str | Path, *, seed: int = 0,
-              max_deals: int = 500) -> tuple[EntryWitness, ...]:
+              max_deals: int = 500, progress: Callable[[str], None] | None = None
+              ) -> tuple[EntryWitness, ...]:
     """A witness for each behavioural entry of the diff: the first searched deal whose first
     difference is attributed to it; failing that, a witness against the left variant with
     only this entry changed. Deal-only entries (the pack, the deal) have none, since the
-    search plays the same cards in both."""
+    search plays the same cards in both. ``progress``, if given, hears what is being searched
+    (``searching: deal 12 of 200``) as the search goes."""
     diff = compare(a, b)
     vb = diff.right_variant
     wanted = [entry for entry in diff.behavioural if entry.impact != "setup"]
     found: dict[str, Witness] = {}
-    for example in _deals(diff, seed, max_deals):
+    for example in _deals(diff, seed, max_deals, progress):
         for path in example.cause.split(", "):
             found.setdefault(path, example)
         if all(entry.path in found for entry in wanted):
@@ -671,11 +678,12 @@ def witnesses(a: Variant | str | Path, b: Variant | str | Path, *, seed: int = 0
         elif entry.path in found:
             out.append(EntryWitness(entry, found[entry.path], against=vb.id))
         else:
-            out.append(_alone(diff, entry, seed, max_deals))
+            out.append(_alone(diff, entry, seed, max_deals, progress))
     return tuple(out)
 
 
-def _alone(diff: VariantDiff, entry: DiffEntry, seed: int, max_deals: int) -> EntryWitness:
+def _alone(diff: VariantDiff, entry: DiffEntry, seed: int, max_deals: int,
+           progress: Callable[[str], None] | None = None) -> EntryWitness:
     """The witness of ``entry`` against the left variant with only that entry changed."""
     va, vb = diff.left_variant, diff.right_variant
     masked = f"in {vb.id} an earlier difference came first in {max_deals} deals"
@@ -684,7 +692,8 @@ def _alone(diff: VariantDiff, entry: DiffEntry, seed: int, max_deals: int) -> En
     except VariantError as exc:
         return EntryWitness(entry, None, f"{masked}, and it cannot be changed alone "
                             f"({str(exc).split(': ', 1)[-1]})")
-    example = next(_deals(compare(va, alone), seed, max_deals), None)
+    example = next(_deals(compare(va, alone), seed, max_deals, progress,
+                          f"{entry.path} alone"), None)
     if example is None:
         return EntryWitness(entry, None, f"{masked}, and changed alone it made no difference "
                             f"in {max_deals} deals", alone.id)

@@ -13,20 +13,22 @@ cited. Nothing here is written per variant, so the prose cannot drift from the b
 from __future__ import annotations
 
 import abc
+import enum
 import os
 import re
 from collections.abc import Callable, Mapping
-from typing import Literal
+from typing import Any, Literal, cast
 
 import attrs
 
+from solo_rules.cards import Card, Rank, Suit, parse_card
 from solo_rules.errors import SoloRulesError, wrong_type
 from solo_rules.rules.slots import ladder_of
 from solo_rules.schema import SLOTS, Clause, Provenance
 from solo_rules.variant import SlotRule, Variant, available_overlays, load_variant, overlay_title
 
 __all__ = ["FORMATS", "GLOSSARY", "SECTION_TITLES", "Book", "Note", "Section", "compose",
-           "note_of", "rulebook"]
+           "note_of", "rulebook", "value_text"]
 
 Format = Literal["text", "markdown", "rst"]
 
@@ -93,6 +95,73 @@ _ABSENT = re.compile(r"there is no bonus for [^.;]*")
 #: A contract named in a clause as ``⟨id⟩`` is printed with its display name.
 _CONTRACT_REF = re.compile(r"⟨([^⟩]+)⟩")
 
+#: A card as a variant file writes it (``CQ``, ``H10``), printed as the rulebook prints cards.
+_CARD_TEXT = re.compile(r"[CSHD](?:10|[AKQJT987])")
+
+
+def value_text(value: object) -> str:
+    """A rule parameter's value in a reader's words, as the rulebook writes them: cards and
+    suits by their symbols (``♣Q``, ``♣``), ranks as ``A K Q J 10``, yes and no, names with
+    spaces (``same dealer redeals``), a contract by its name, a listed item by its id, another
+    rule item by its fields that differ from their defaults; the value ``None`` is ``none``,
+    an empty list ``(none)``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Card):
+        return value.symbol_text
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, Rank):
+        return "10" if value is Rank.TEN else value.letter
+    if isinstance(value, enum.Enum):
+        return str(value.name).lower().replace("_", " ")
+    if isinstance(value, str):
+        return parse_card(value).symbol_text if _CARD_TEXT.fullmatch(value) \
+            else value.replace("_", " ")
+    if isinstance(value, Mapping):
+        return "; ".join(f"{value_text(key)}: {value_text(item)}" for key, item in value.items())
+    if isinstance(value, list | tuple | frozenset):
+        if not value:
+            return "(none)"
+        simple = all(isinstance(item, int | Rank | Card | Suit) for item in value)
+        return (" " if simple else ", ").join(
+            value_text(item.id) if _named_item(item) else value_text(item) for item in value)
+    if attrs.has(type(value)):
+        return _item_text(value)
+    return str(value)
+
+
+def _item_text(item: object) -> str:
+    """A rule item (a bid, a level, a duty): a contract by its name, else its first required
+    field, then each field that differs from its default, in brackets."""
+    name = getattr(item, "name", None)
+    if isinstance(name, str) and hasattr(item, "id"):  # a contract of the ladder
+        return name
+    head, parts = "", []
+    fields = attrs.fields(cast(Any, type(item)))
+    for field in fields:
+        shown = getattr(item, field.name)
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = default.factory()
+        if default is attrs.NOTHING and not head:
+            head = value_text(shown)
+        elif shown != default:
+            parts.append(f"{field.name.replace('_', ' ')} {value_text(shown)}")
+    if not head:  # every field has a default: the changed ones, or else all of them
+        return "; ".join(parts or [f"{field.name.replace('_', ' ')} "
+                                   f"{value_text(getattr(item, field.name))}"
+                                   for field in fields])
+    return f"{head} ({'; '.join(parts)})" if parts else head
+
+
+def _named_item(item: object) -> bool:
+    """A rule item of a list known by its id (a bid), whose details its rule states."""
+    return attrs.has(type(item)) and isinstance(getattr(item, "id", None), str) \
+        and not isinstance(getattr(item, "name", None), str)
+
 
 @attrs.frozen
 class Note:
@@ -129,6 +198,28 @@ class Book:
     def notes(self) -> tuple[Note, ...]:
         """Every note, in number order."""
         return tuple(note for section in self.sections for note in section.notes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rulebook as JSON-ready data (``solo-rules rules --json``): the variant, each
+        section's numbered clauses with the notes they cite, the notes with their basis,
+        sources, quotation and any editorial alternatives, the sources and the glossary."""
+        variant = self.variant
+        return {
+            "id": variant.id, "title": variant.title, "status": variant.status,
+            "summary": variant.summary, "lineage": list(variant.lineage),
+            "overlays": list(variant.overlays),
+            "sections": [{"number": position, "slot": section.slot, "title": section.title,
+                          "clauses": [{"number": f"{position}.{index}", "text": text,
+                                       "notes": list(marks)}
+                                      for index, (text, marks) in
+                                      enumerate(section.clauses, start=1)]}
+                         for position, section in enumerate(self.sections, start=1)],
+            "notes": [{"number": note.number, "where": note.where,
+                       **attrs.asdict(note.provenance, recurse=False)}
+                      for note in self.notes],
+            "sources": [{"id": ref, "cite": cite} for ref, cite in source_listing(self)],
+            "glossary": [{"term": term, "meaning": meaning} for term, meaning in self.glossary],
+        }
 
 
 def features(variant: Variant) -> set[str]:

@@ -21,6 +21,7 @@ from typing import cast
 from solo_rules.actions import Action, ActionSpace, Word
 from solo_rules.cards import Card, CardSet, parse_cards
 from solo_rules.errors import (
+    IllegalActionError,
     InvalidStateError,
     VariantError,
     check_seat,
@@ -205,7 +206,7 @@ class CompiledRules(Rules):
         return self.deal_rules.sitting_out(state)
 
     def contract_text(self, contract: Contract) -> str:
-        """``Solo by seat 2, trumps H`` and the like."""
+        """``Solo by seat 2, trumps ♥`` and the like."""
         if type(contract) is not Contract:
             raise wrong_type("contract_text", "contract", "a Contract", contract)
         return self.contracts.text(contract)
@@ -342,6 +343,19 @@ class CompiledRules(Rules):
         if action is None or action.kind not in self._kinds[state.phase]:
             return "wrong_phase", f"the rules expect {stage.expects} now"
         return "not_legal", stage.explain(self, state, aid)
+
+    def means(self, state: GameState, aid: int) -> str:
+        """What the legal ``aid`` does, in a few words from the rule of the current phase
+        (``""``: its text says it all): what a table shows beside each choice."""
+        if type(state) is not GameState or type(aid) is not int:
+            raise _wrong_move("means", state, aid)
+        stage = self.stages.get(state.phase)
+        if stage is None:
+            raise InvalidStateError("the hand is over")
+        if aid not in self.legal_ids(state):
+            reason, why = self.refusal(state, aid)
+            raise IllegalActionError(f"means: action {aid} is not legal here: {why}", reason)
+        return stage.means(self, state, aid)
 
     def outcome(self, state: GameState) -> Outcome:
         """Score and settle the finished hand."""

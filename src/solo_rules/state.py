@@ -172,12 +172,20 @@ class Contract:
         return (self.declarer, *self.co_declarers)
 
 
+def _cards_text(cards: tuple[int, ...]) -> str:
+    """Cards by their text in a ``repr``: ``('CQ', 'SA')``, not card numbers."""
+    return repr(tuple(_CARD_NAMES[card] for card in cards))
+
+
+_CARD_NAMES = tuple(card.name for card in Card)
+
+
 @attrs.frozen(slots=True, weakref_slot=False)
 class Trick:
     """A completed trick: who led, the cards in playing order, and who won it."""
 
     leader: int
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = attrs.field(repr=_cards_text)
     winner: int
 
     def players(self, players: int) -> tuple[int, ...]:
@@ -489,6 +497,21 @@ class GameState:
         if type(seat) is not int or not 0 <= seat < len(self.hands):
             seat = _seat_index(seat, len(self.hands))
         return self.rules.view(self, seat)
+
+    def __repr__(self) -> str:
+        """Every field, with the rule set as its variant's id, the cards as text and the
+        history as action text, where attrs would print masks and ids."""
+        text = self.rules.actions.text_of
+        fields = {
+            "variant": self.rules.variant.id, "phase": str(self.phase), "player": self.player,
+            "dealer": self.dealer, "hands": tuple(str(CardSet(mask)) for mask in self.hands),
+            "history": tuple((seat, text(aid)) for seat, aid in self.history),
+            "auction": self.auction, "contract": self.contract,
+            "trick": tuple(_CARD_NAMES[card] for card in self.trick), "leader": self.leader,
+            "tricks": self.tricks, "won": self.won, "flags": self.flags,
+            "dealt": tuple(str(CardSet(mask)) for mask in self.dealt)}
+        return "GameState(" + ", ".join(f"{name}={value!r}" for name, value in fields.items()) \
+            + ")"
 
     def __str__(self) -> str:
         contract = self.contract

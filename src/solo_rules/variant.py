@@ -171,7 +171,8 @@ class Variant:
         lambda self: _digest(self.tree, self.lineage), takes_self=True))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (_canonical(self.tree), self.lineage, self.overlays))
+        return (_rebuild, (_canonical(self.tree), self.lineage, self.overlays, self.title,
+                           self.summary))
 
     @property
     def modules(self) -> dict[str, RuleModule]:
@@ -332,7 +333,8 @@ def derive(variant: Variant, changes: Mapping[str, Any], *, name: str,
             notes = _slot_notes(slot, parent, node, own, tree["id"])
             if notes is not None:
                 node["provenance"] = notes
-    return _intern(tree, variant.lineage, (*variant.overlays, name), f"<{tree['id']}>")
+    return _intern(tree, variant.lineage, (*variant.overlays, name), f"<{tree['id']}>",
+                   (f"{variant.title} + {name}", variant.summary))
 
 
 def _set(node: dict[str, Any], path: Sequence[str], value: Any) -> None:
@@ -412,16 +414,22 @@ def _load(base: tuple[_File, ...], layers: tuple[tuple[_File, ...], ...]) -> Var
     """The variant of a checked chain of files with overlay chains on top, cached by the path
     and stat of every file involved."""
     tree, lineage = _resolve(base)
-    names = []
+    names, titles, summaries = [], [], []
     for layer in layers:
         otree, _ = _resolve(layer)
         _check_declares(otree, tree, layer[0].path, lineage)
         tree = _over(tree, {k: v for k, v in otree.items() if k in ("rules", "sources")},
                      str(otree["id"]))
         names.append(str(otree["id"]))
-    if names:
-        tree = {**tree, "id": f"{tree['id']}+{'+'.join(names)}"}
-    return _intern(tree, lineage, tuple(names), str(base[0].path))
+        titles.append(str(otree.get("title", otree["id"])))
+        summaries.append(str(otree.get("summary", "")).strip())
+    if not names:
+        return _intern(tree, lineage, (), str(base[0].path))
+    title = " + ".join([str(tree.get("title", tree["id"])), *titles])
+    summary = " ".join(f"{text}" for text in summaries if text)
+    summary += f" Otherwise as {tree.get('title', tree['id'])}."
+    tree = {**tree, "id": f"{tree['id']}+{'+'.join(names)}"}
+    return _intern(tree, lineage, tuple(names), str(base[0].path), (title, summary.strip()))
 
 
 #: The one Variant of each (id, content hash) in this process, so that equal content is the
@@ -431,23 +439,28 @@ _INTERNED_LOCK = threading.Lock()
 
 
 def _intern(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, ...],
-            where: str) -> Variant:
-    """The interned Variant of a plain (JSON-ready) tree, built and checked on first sight."""
+            where: str, named: tuple[str, str] | None = None) -> Variant:
+    """The interned Variant of a plain (JSON-ready) tree, built and checked on first sight.
+    ``named`` is the title and summary of an overlaid variant (its base's, with the
+    overlays'): they name the variant without being rules, so they stay out of the tree and
+    its content hash."""
     key = (str(tree["id"]), _digest(tree, lineage))
     with _INTERNED_LOCK:
         found = _INTERNED.get(key)
     if found is not None:
         return found
-    built = _build(tree, lineage, overlays, where)
+    built = _build(tree, lineage, overlays, where, named)
     with _INTERNED_LOCK:
         return _INTERNED.setdefault((built.id, built.content_hash), built)
 
 
 @functools.lru_cache(maxsize=64)
-def _rebuild(text: str, lineage: tuple[str, ...], overlays: tuple[str, ...]) -> Variant:
+def _rebuild(text: str, lineage: tuple[str, ...], overlays: tuple[str, ...], title: str,
+             summary: str) -> Variant:
     """Unpickle a variant from its canonical tree: the interned one of that content (cached by
     content, so a batch of pickled states does not hash the tree again for each)."""
-    return _intern(json.loads(text), lineage, overlays, f"<{lineage[0]}>")
+    return _intern(json.loads(text), lineage, overlays, f"<{lineage[0]}>",
+                   (title, summary) if overlays else None)
 
 
 def _plain(value: Any) -> Any:
@@ -938,7 +951,7 @@ def _check_declares(overlay: Mapping[str, Any], tree: Mapping[str, Any], path: P
 
 
 def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, ...],
-           where: str) -> Variant:
+           where: str, named: tuple[str, str] | None = None) -> Variant:
     """Validate a resolved (plain) tree and build its Variant; errors name ``where``."""
     status = tree.get("status", "documented")
     if not isinstance(status, str) or status not in _STATUSES:
@@ -981,6 +994,8 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     for key, text in (("title", title), ("summary", summary)):
         if not isinstance(text, str):
             raise VariantError(f"{where}: {key}: expected text, got {shown(text)}")
+    if named is not None:  # an overlaid variant
+        title, summary = named
     return Variant(tree["id"], title, status, summary, cites, lineage, slots, tree, overlays)
 
 

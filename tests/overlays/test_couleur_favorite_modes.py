@@ -209,11 +209,11 @@ def test_the_cli_plays_and_replays_a_match_in_each_mode(tmp_path: Path, mode: st
     assert len(read_record(saved).hands) == 3  # type: ignore[union-attr]
 
 
-def test_the_house_rules_tutorials_mode_file_chooses_first_won(tmp_path: Path) -> None:
+def test_the_tutorials_mode_file_chooses_first_won(tmp_path: Path) -> None:
     """The house-rules tutorial's example overlay file loads and plays the first_won mode."""
     tutorial = Path(__file__).resolve().parents[2] / "docs" / "tutorials" / "house-rules.md"
-    block = tutorial.read_text(encoding="utf-8").split("# couleur-first-won.yaml\n")[1].split(
-        "```")[0]
+    block = tutorial.read_text(encoding="utf-8").split("# couleur-first-won.yaml\n")[1] \
+        .split("```")[0]
     path = tmp_path / "couleur-first-won.yaml"
     path.write_text(block, encoding="utf-8")
     variant = load_variant(f"{COULEUR}+{path}")

@@ -68,6 +68,34 @@ class ContractDef:
             mask |= 1 << card
         return mask
 
+    def brief(self, suit: Suit | None = None, tout: bool = False) -> str:
+        """A contract in a few words, for a player choosing it: ``Frage: ♥ trumps, with a partner
+        called by a card, take 5 tricks; base value 2`` (the rulebook clause in brief)."""
+        trumps = {"declarer": f"{suit.symbol} trumps" if suit is not None else "you name trumps",
+                  "partner": "the called partner names trumps",
+                  "fixed": f"{(self.suit or Suit.CLUBS).symbol} trumps",
+                  "none": "no trumps"}[self.trump_by]
+        if self.trump_by == "partner" and suit is not None:
+            trumps += f" ({suit.symbol} bound)"
+        if self.single_player == "last_trick_winner":
+            return (f"{self.name}: {trumps}, everyone for himself, the winner of the last "
+                    f"trick loses; base value {self.base}")
+        side = "with a partner called by a card" if self.partner == "called_card" else "alone"
+        goal = ("take no trick" if self.misere else "take every trick, Tout announced" if tout
+                else f"take {self.tricks} tricks")
+        extra = ""
+        if self.must_head:
+            extra += ", beat the trick when following" if self.head != "under" \
+                else ", stay under the trick when following"
+        if self.shows == "hand":
+            extra += ", your hand laid face up"
+        elif self.shows == "required":
+            extra += ", the cards it needs laid face up"
+        if self.requires:
+            extra += ", needs " + " ".join(Card(card).symbol_text for card in self.requires)
+        forced = " (forced: everyone passed)" if self.forced else ""
+        return f"{self.name}: {trumps}, {side}, {goal}{extra}; base value {self.base}{forced}"
+
     def trump_suits(self) -> tuple[Suit | None, ...]:
         """The suits a declaration of this contract may name (``None``: it names none, the
         trumps being fixed, absent, or named by the partner)."""

@@ -95,11 +95,13 @@ class ContractLadder(RuleModule, ContractRules, Stage):
                         contract.trump_of(suit), tout, trump_bound=bound)
 
     def text(self, contract: Contract) -> str:
-        """``Solo by seat 2, trumps H, Tout announced`` and the like."""
+        """``Solo by seat 2, trumps ♥, Tout announced`` and the like: cards and suits by their
+        symbols, as the rulebook writes them."""
         cdef = self.contracts[contract.index]
         who = ("everyone for himself" if contract.declarer is None
                else f"by seat {contract.declarer}")
-        trump = "?" if contract.trump is None else contract.trump.text
+        suit = None if contract.trump is None else contract.trump.suit
+        trump = "?" if contract.trump is None else "none" if suit is None else suit.symbol
         text = f"{cdef.name} {who}, trumps {trump}"
         if contract.called is not None:
             text += f", calling {contract.called.symbol_text}"
@@ -179,6 +181,11 @@ class ContractLadder(RuleModule, ContractRules, Stage):
             cards = " and ".join(card.symbol_text for card in cdef.requires)
             return f"only a player holding {cards} may declare {cdef.name}"
         return "the auction's result does not allow this declaration"
+
+    def means(self, rules: Rules, state: GameState, aid: int) -> str:
+        """The contract declared, in brief (``ContractDef.brief``)."""
+        declaration = self._by_id(rules, aid)
+        return declaration.contract.brief(declaration.suit, declaration.tout)
 
     def _by_id(self, rules: Rules, aid: int) -> Declaration:
         return _declaration_by_id(self, rules.auction.preferred)[aid]

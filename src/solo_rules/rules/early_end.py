@@ -126,14 +126,33 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         return None
 
     def after_trick(self, rules: Rules, state: GameState) -> GameState:
-        """The declarer's decision, if one is open, else the end of the hand if it is over,
-        else play goes on."""
-        if self.decisions(rules, state):
+        """The declarer's decision, if one is open and its answers differ, else the end of the
+        hand if it is over, else play goes on."""
+        decisions = self.decisions(rules, state)
+        if decisions and not self.moot(rules, state, decisions):
             assert state.contract is not None and state.contract.declarer is not None
             return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
         if self.finished(rules, state):
             return replace(state, phase=Phase.END)
         return state
+
+    def moot(self, rules: Rules, state: GameState, decisions: list[int]) -> bool:
+        """Whether every answer to the open decisions ends the hand now with the result it
+        has anyway: the result is certain (AMB-54) and no answer changes it (asking "Helfer?"
+        after the party can no longer make its tricks), so it is not a decision at all."""
+        if not self.finished(rules, state):
+            return False
+        contract = state.contract
+        assert contract is not None and contract.declarer is not None
+        settle = rules.settlement.outcome
+        result = settle(rules, replace(state, phase=Phase.END))
+        deciding = replace(state, phase=Phase.DECIDE, player=contract.declarer)
+        for aid in decisions:
+            after = self.apply(rules, deciding, aid,
+                               (*state.history, (contract.declarer, aid)))
+            if after.phase != Phase.END or settle(rules, after) != result:
+                return False
+        return True
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         return tuple(self.decisions(rules, state))
@@ -151,6 +170,27 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         flags = state.flags | Flags.CONTINUED if aid == CONTINUE.id else state.flags
         back = replace(back, flags=flags, history=history)
         return replace(back, phase=Phase.END) if self.finished(rules, back) else back
+
+    def means(self, rules: Rules, state: GameState, aid: int) -> str:
+        """Asking names the "Helfer?" question; passing plays on without it; stop and go on
+        in the words of the rule (``stop_means``, ``continue_means``)."""
+        if aid == ASK.id:
+            barred = rules.partner is not None and rules.partner.asking_bars_slam
+            return ('ask "Helfer?": the partner answers "Hier!" and is known from now on'
+                    + ("; the party may then not play on for every trick" if barred else ""))
+        if aid == PASS.id:
+            return 'play on without asking "Helfer?"'
+        if aid == STOP.id:
+            return self.stop_means()
+        return self.continue_means() if aid == CONTINUE.id else ""
+
+    def stop_means(self) -> str:
+        """What stopping does under this rule, for the declarer choosing it."""
+        return "stop play now"
+
+    def continue_means(self) -> str:
+        """What going on does under this rule, for the declarer choosing it."""
+        return "play on for every trick"
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         if aid == CONTINUE.id and rules.partner is not None and state.flags & _ASKED:
@@ -175,6 +215,14 @@ class PrimeOrContinue(EarlyEnd):
     def opening_tricks(self, rules: Rules) -> int:
         """The first ``first_tricks`` tricks."""
         return self.first_tricks
+
+    def stop_means(self) -> str:
+        return ("stop now and score prime" if self.prime_bonus
+                else "stop now: the game is made")
+
+    def continue_means(self) -> str:
+        lost = ", and cannot score prime" if self.prime_bonus else ""
+        return f"play on: the party must then take every trick{lost}"
 
     def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party must take: the contract's, or all of them after Tout or a
@@ -300,6 +348,12 @@ class FirstAndLast(EarlyEnd):
         """The first ``first_tricks`` tricks."""
         return self.first_tricks
 
+    def stop_means(self) -> str:
+        return 'stop now and collect "First"'
+
+    def continue_means(self) -> str:
+        return 'play on for "Last" (every trick); losing a trick forfeits "First"'
+
     def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party must take: the contract's (all of them after Tout)."""
         contract = state.contract
@@ -399,6 +453,12 @@ class AbandonAtFive(EarlyEnd):
     #: that a game nobody declares is played to the last trick
     topics = ("played_out",)
     go_on_when: Literal["sweep", "any_time"] = "sweep"
+
+    def stop_means(self) -> str:
+        return "stop: the hand is abandoned and the game made"
+
+    def continue_means(self) -> str:
+        return "go on: the game becomes a Tout, won by taking every trick or lost"
 
     def objective(self, rules: Rules, state: GameState) -> int:
         """The tricks the party needs: its contract's, or all of them once it went on."""

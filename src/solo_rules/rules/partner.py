@@ -335,6 +335,12 @@ class _CallStage(Stage):
         contract = replace(contract, called=card, partner=partner)
         return rules.advance(replace(state, contract=contract, history=history))
 
+    def means(self, rules: Rules, state: GameState, aid: int) -> str:
+        """Whoever holds the card is the partner, known when it is played."""
+        card = Card(aid - CALL_BASE).symbol_text
+        return f"whoever holds {card} is your partner, unknown to the others until {card} is " \
+            "played"
+
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         ranks = " then ".join(RANK_WORDS[rank] for rank in self.rule.ranks[:2])
         return (f"the declarer calls a card of the highest rank ({ranks}, and so on) that the "
@@ -377,6 +383,9 @@ class _PartnerTrumpStage(Stage):
         assert state.contract is not None
         contract = replace(state.contract, trump=Trump.of(aid - TRUMP_BASE))
         return rules.advance(replace(state, contract=contract, history=history))
+
+    def means(self, rules: Rules, state: GameState, aid: int) -> str:
+        return f"{Suit(aid - TRUMP_BASE).symbol} are trumps for the rest of the hand"
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         contract = state.contract

@@ -91,6 +91,11 @@ class Stage(Protocol):
         """Why ``aid``, of a kind this phase takes, is not legal now, in the rule's terms."""
         ...
 
+    def means(self, rules: Rules, state: GameState, aid: int) -> str:
+        """What choosing ``aid`` (legal now) does, in a few words for the player choosing it
+        (``""``: nothing to add to its text)."""
+        return ""
+
 
 class Describes(Protocol):
     def describe(self) -> list[Clause]: ...
@@ -203,6 +208,10 @@ class AuctionRules(Describes, Protocol):
         on those cards alone, besides those a contract requires."""
         ...
 
+    def bid_meaning(self, rules: Rules, name: str) -> str:
+        """What ``bid NAME`` commits its bidder to, in a few words (``Solo in clubs: ...``)."""
+        return ""
+
 
 @runtime_checkable
 class ContractRules(Describes, Protocol):
@@ -233,7 +242,7 @@ class ContractRules(Describes, Protocol):
         ...
 
     def text(self, contract: Contract) -> str:
-        """``Solo by seat 2, trumps H, Tout announced`` and the like."""
+        """``Solo by seat 2, trumps ♥, Tout announced`` and the like."""
         ...
 
     @property

@@ -176,6 +176,15 @@ class AscendingAmounts(PassingForGood):
         return (Action.make_bid(level, bid.name)
                 for level, bid in enumerate(game_bids(rules.contracts)))
 
+    def bid_meaning(self, rules: Rules, name: str) -> str:
+        """An amount: any game worth at least that much; a game bid: its games [AMB-19]."""
+        if self.bids == "amounts":
+            return f"declare any game worth at least {name}"
+        bid = next(bid for bid in game_bids(rules.contracts) if bid.name == name)
+        games = " or ".join(rules.contract_def(contract).name for contract in bid.contracts)
+        suits = " ".join(suit.symbol for suit in bid.suits if suit is not None)
+        return f"{games}, {suits} trumps" if suits else games
+
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Pass, or any bid above the standing one."""
         level = self.progress(state).level

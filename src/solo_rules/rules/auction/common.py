@@ -193,6 +193,13 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
             return self.conclude(rules, state, None, all_pass.contract(rules))
         return self.conclude(rules, replace(state, auction=forced_record(forced)), forced)
 
+    def means(self, rules: Rules, state: GameState, aid: int) -> str:
+        """A bid by the contract it commits the bidder to (``bid_meaning``); a pass drops out."""
+        action = rules.actions.by_id[aid]
+        if action.bid is not None:
+            return self.bid_meaning(rules, action.bid)
+        return "drop out of the bidding" if aid == PASS.id else ""
+
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         kind = rules.actions.by_id[aid].kind
         if kind == "bid":

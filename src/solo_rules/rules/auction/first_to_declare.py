@@ -126,6 +126,10 @@ class FirstToDeclare(Auction[FirstState]):
         """None: the declaration allowed depends on the game named, not on the hand."""
         return 0
 
+    def bid_meaning(self, rules: Rules, name: str) -> str:
+        """The game the bid declares."""
+        return rules.contract_def(name).brief()
+
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         if rules.actions.by_id[aid].kind == "bid":
             declared = self.progress(state).game

@@ -324,6 +324,24 @@ class ImmediateHold(Auction[HoldState]):
             auction.next_entrant, seat, auction.challenger, auction.level,
             auction.preferred_bidders, True, auction.overbids))
 
+    def bid_meaning(self, rules: Rules, name: str) -> str:
+        """The contract of a level; at a preferred level, in the preferred suit, which it
+        binds the declarer to when the auction is ``binding``."""
+        contract, _, letter = name.partition("@")
+        cdef = rules.contract_def(contract)
+        if not letter or self.preferred_suit is None:
+            return cdef.brief()
+        suit = self.preferred_suit
+        meaning = cdef.brief(suit if self.binding else None)
+        return f"{cdef.name} in {suit_word(suit)}, above {cdef.name} in another suit; " \
+            + meaning.partition(": ")[2]
+
+    def means(self, rules: Rules, state: GameState, aid: int) -> str:
+        """Holding is the holder's "yes": the standing bid, kept at the same level."""
+        if aid == HOLD.id:
+            return "keep the standing bid at the same level (\"yes\")"
+        return super().means(rules, state, aid)
+
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         """Why a bid, hold or pass is refused, in the terms of this auction."""
         auction = self.progress(state)

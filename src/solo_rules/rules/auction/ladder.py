@@ -85,6 +85,17 @@ class AscendingLadder(PassingForGood):
 
     # -- the auction phase -----------------------------------------------------------------
 
+    def bid_meaning(self, rules: Rules, name: str) -> str:
+        """The rung's contract, in the one suit it names if it names one, and the contract
+        the winner may play instead (``upgrade``)."""
+        bid = next(bid for bid in self.bids if bid.id == name)
+        cdef = rules.contract_def(bid.contract)
+        suit = bid.suits[0] if len(bid.suits) == 1 else None
+        meaning = f"{bid.label or bid.id}: {cdef.brief(suit).partition(': ')[2]}"
+        if bid.upgrade is not None:
+            meaning += f"; or, declaring, {rules.contract_def(bid.upgrade).name} alone"
+        return meaning
+
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Pass, or any rung ranked above the standing bid (kept per standing bid)."""
         return _legal_by_level(self)[self.progress(state).level + 1]

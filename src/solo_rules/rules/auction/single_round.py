@@ -143,6 +143,24 @@ class SingleRound(Auction[RoundState]):
         """The suits the bid's declaration may name."""
         return bid.suits if contract.trump_by == "declarer" else contract.trump_suits()
 
+    def bid_meaning(self, rules: Rules, name: str) -> str:
+        """The bid's contract, in the one suit the bid names if it names one (IsIt Solo:
+        clubs), under the bid's own name; a joinable bid says so."""
+        bid = next(bid for bid in self.bids if bid.id == name)
+        cdef = rules.contract_def(bid.contract)
+        suits = self._suits(bid, cdef)
+        meaning = cdef.brief(suits[0] if len(suits) == 1 else None).partition(": ")[2]
+        joins = "; a later equal bid joins it" if bid.join else ""
+        return f"{bid.words()}: {meaning}{joins}"
+
+    def means(self, rules: Rules, state: GameState, aid: int) -> str:
+        """Keeping takes over the bid just made over one's own (AMB-28)."""
+        if aid == KEEP.id:
+            plays = ("play it" if self.bids[self.progress(state).bid].keep_plays == "the_bid"
+                     else "play your own")
+            return f"take over the bid just made over yours, and {plays}"
+        return super().means(rules, state, aid)
+
     def _may_bid(self, rules: Rules, hand: int, bid: RankedBid) -> bool:
         needed = rules.contract_def(bid.contract).requires_mask
         return hand & needed == needed and (not bid.needs_one_of or bool(hand & bid.needs_mask))
