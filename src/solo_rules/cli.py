@@ -34,7 +34,7 @@ import attrs
 
 from solo_rules import accelerator, files
 from solo_rules.actions import PASS, Action
-from solo_rules.analysis import BOTS, simulate
+from solo_rules.analysis import BOTS, load_study, report, simulate, study
 from solo_rules.analysis.chunks import process_pool
 from solo_rules.bots import Bot
 from solo_rules.cards import Card, CardSet, parse_card
@@ -459,8 +459,6 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
 def _study(args: argparse.Namespace, out: TextIO) -> int:
     """Run a study file, with a progress bar on a terminal; print Markdown or JSON, and
     write the reports and figures where asked. Ctrl-C keeps the finished chunks."""
-    from solo_rules.analysis import load_study, report, study
-
     prog = "solo-rules study"
     if args.workers < 1:
         raise _UsageError(prog, f"--workers {args.workers}: use at least 1")
