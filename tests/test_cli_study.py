@@ -81,7 +81,7 @@ def test_a_missing_or_bad_study_file_is_one_line(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["study", str(tmp_path / "none.yaml")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("solo-rules: error: ") and "none.yaml: cannot read" in err
+    assert err.startswith("solo-rules study: error: ") and "none.yaml: cannot read" in err
     bad = tmp_path / "bad.yaml"
     bad.write_text("hands: 2\nbase: altenburg-1988\nsweep: {path: rules.scoring.params.prim, "
                    "values: [2, 3]}\n", encoding="utf-8")
@@ -145,6 +145,7 @@ def whole_hash(tmp_path_factory: pytest.TempPathFactory) -> str:
     return study(path).result_hash
 
 
+@pytest.mark.slow  # a real study process stopped and run again: CI's slow suite
 def test_ctrl_c_keeps_the_finished_chunks_and_the_same_command_resumes(
         tmp_path: Path, whole_hash: str) -> None:
     code, kept, again = _stopped_then_resumed(tmp_path,
@@ -154,6 +155,7 @@ def test_ctrl_c_keeps_the_finished_chunks_and_the_same_command_resumes(
     assert again["provenance"]["result_hash"] == whole_hash
 
 
+@pytest.mark.slow  # a real study process stopped and run again: CI's slow suite
 def test_a_killed_worker_stops_the_study_and_the_same_command_resumes(
         tmp_path: Path, whole_hash: str) -> None:
     def kill_a_worker(process: subprocess.Popen[str]) -> None:
