@@ -20,6 +20,10 @@ from solo_rules.state import replace
 sys.path.insert(0, str(Path(__file__).parent / "altenburg"))
 from altenburg_deals import SWEEP, frage
 
+#: The variants whose exhaustive comparison with a plain minimax runs in the slow suite only
+#: (.ci/run): the heavy ones and four more 32-card four-hand games, so that the default run
+#: stays within minutes; Altenburg, Heart Solo, Münsterland and the three-hand games stay in it.
+REFERENCE_SLOW = HEAVY | {"foster", "niese", "malborn-solo", "parlett-penguin"}
 VARIANTS = [*solo_rules.available_variants(),
             *(f"altenburg-1988+{overlay}" for overlay in solo_rules.available_overlays())]
 
@@ -94,14 +98,14 @@ def positions(variant: str, count: int) -> list[GameState]:
     return found
 
 
-@pytest.mark.parametrize("variant", slow_where(VARIANTS, HEAVY | {"foster", "niese"}))
+@pytest.mark.parametrize("variant", slow_where(VARIANTS, REFERENCE_SLOW))
 def test_solver_equals_a_plain_minimax_on_random_positions(variant: str) -> None:
     for state in positions(variant, 20):
         solution = solve(state)
         assert (solution.tricks, solution.made) == reference(state), state
 
 
-@pytest.mark.parametrize("variant", slow_where(VARIANTS, HEAVY | {"foster", "niese"}))
+@pytest.mark.parametrize("variant", slow_where(VARIANTS, REFERENCE_SLOW))
 def test_one_search_shared_by_every_card_equals_a_plain_minimax(variant: str) -> None:
     # The sampling bot asks one search about each card it may play: the positions share
     # the search's tables, which must not carry one position's answer to another.
@@ -125,7 +129,7 @@ def test_relative_ranks_move_cards_over_those_gone_but_never_past_a_named_card()
     assert without_ace[Card.SK] == 1 << Card.SK  # not onto the called ace
 
 
-@pytest.mark.parametrize("variant", slow_where(VARIANTS, HEAVY | {"foster", "niese"}))
+@pytest.mark.parametrize("variant", slow_where(VARIANTS, REFERENCE_SLOW))
 def test_the_leaders_quick_tricks_are_taken_against_any_defence(variant: str) -> None:
     # The table's first bounds count the leader's cashable tops (``DoubleDummy.quick``): his
     # side takes at least that many of the tricks to come, whichever side it is.
