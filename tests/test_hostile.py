@@ -191,7 +191,8 @@ def test_ctrl_c_stops_simulate_on_workers_within_a_second_with_exit_130() -> Non
 def test_a_killed_worker_is_one_line_and_exit_2() -> None:
     code, err, _ = _simulate_then(lambda _, workers: os.kill(workers[0], signal.SIGKILL))
     assert code == 2 and err.count("\n") == 1, err
-    assert re.fullmatch(r"solo-rules: error: a worker ended while running hands \d+\.\.\d+ "
+    assert re.fullmatch(r"solo-rules simulate: error: a worker ended while running hands "
+                        r"\d+\.\.\d+ "
                         r"\((process \d+ killed by SIGKILL|A process in the process pool was "
                         r"terminated abruptly while the future was running or pending\.)\); "
                         r"the run is abandoned\n",
