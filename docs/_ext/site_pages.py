@@ -6,6 +6,7 @@ extra): the decision register, the comparison matrix, the source list and the ru
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 import attrs
 import yaml
 
-from solo_rules import Variant, available_variants, load_variant
+from solo_rules import Variant, VariantError, available_variants, load_variant
 from solo_rules.describe import SECTION_TITLES, value_text
 from solo_rules.schema import SLOTS, Provenance
 from solo_rules.variant import variant_dir
@@ -45,22 +46,29 @@ def overlays() -> list[str]:
     return [raw["id"] for _, raw in files() if raw.get("status") == "overlay"]
 
 
-def books() -> list[tuple[str, Variant]]:
+@functools.cache
+def books() -> tuple[tuple[str, Variant], ...]:
     """(page name, variant) of every rulebook page: each playable variant, then each overlay
-    on each variant it fits."""
+    on each variant it fits. Loaded once per build: every ``:variant:`` role asks for it."""
     found = [(vid, load_variant(vid)) for vid in available_variants()]
     for overlay in overlays():
         for vid in available_variants():
             try:
                 found.append((f"{vid}+{overlay}", load_variant(vid, [overlay])))
-            except Exception:  # the overlay's declares exclude this variant
+            except VariantError:  # the overlay's declares exclude this variant
                 continue
-    return found
+    return tuple(found)
 
 
 def bases() -> list[dict[str, Any]]:
     """The raw YAML of every abstract base (a shared core that other variants extend)."""
     return [raw for _, raw in files() if raw.get("status") == "abstract"]
+
+
+@functools.cache
+def page_names() -> frozenset[str]:
+    """The name of every generated page: each rulebook's and each abstract base's."""
+    return frozenset(page for page, _ in books()) | {raw["id"] for raw in bases()}
 
 
 def decisions(docs: Path = DOCS) -> list[dict[str, str]]:

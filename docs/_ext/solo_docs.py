@@ -39,6 +39,7 @@ from site_pages import (
     esc,
     files,
     matrix,
+    page_names,
     register,
     rulebook_index,
     source_list,
@@ -425,8 +426,7 @@ def variant_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
     explicit = re.fullmatch(r"(.+?)\s*<([^<>]+)>", text)
     if explicit:
         shown, target = explicit.group(1), explicit.group(2)
-    pages = {page for page, _ in books()} | {raw["id"] for raw in bases()}
-    if target not in pages:
+    if target not in page_names():
         return [nodes.literal(shown, shown)], []
     return [_xref(f"/{GENERATED}/{target}", shown, "doc")], []
 
