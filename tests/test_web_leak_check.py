@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_client import leaks, public_notes
+from web_client import leaks
 
 from solo_rules import GameState, new_game
 from solo_rules.cards import Card
+from solo_rules.display import bid_note
 
 
 def _deal_without_black_queens() -> tuple[GameState, int]:
@@ -30,7 +31,7 @@ def _frame(state: GameState, seat: int, note: str) -> dict[str, Any]:
 
 def test_a_bid_note_of_the_rules_names_no_secret_card() -> None:
     state, seat = _deal_without_black_queens()
-    note = public_notes(state.rules)["bid grossfrage@C"]
+    note = bid_note(state.rules, state.rules.actions.parse("bid grossfrage@C"))
     assert "♣Q ♠Q" in note
     assert leaks(_frame(state, seat, note), [state], seat) == []
 

@@ -113,24 +113,11 @@ def named_cards(state: GameState) -> set[Card]:
     return named
 
 
-#: each variant's public bid notes, by the rules' identity (the rules are kept with them)
-_NOTES: dict[int, tuple[CompiledRules, dict[str, str]]] = {}
-
-
-def public_notes(rules: CompiledRules) -> dict[str, str]:
-    """Each bid's note by its text: what the bid commits its bidder to, from the rules alone,
-    so every seat reads it whatever the cards (a Grossfrage "needs ♣Q ♠Q")."""
-    if id(rules) not in _NOTES:
-        _NOTES[id(rules)] = rules, {action.text: bid_note(rules, action)
-                                    for action in rules.actions.by_id.values()
-                                    if action.kind == "bid"}
-    return _NOTES[id(rules)][1]
-
-
-def _without_public_note(entry: object, notes: dict[str, str]) -> object:
-    """A history entry without its note when the note is its bid's public note."""
-    if isinstance(entry, dict) and entry.get("note") and notes.get(entry.get("text")) == \
-            entry["note"]:
+def _without_public_note(entry: object, rules: CompiledRules) -> object:
+    """A history entry without its note when the note is what its bid commits to, from the
+    rules alone, so every seat reads it whatever the cards (a Grossfrage "needs ♣Q ♠Q")."""
+    if isinstance(entry, dict) and entry.get("note") and \
+            entry["note"] == bid_note(rules, rules.actions.parse(entry["text"])):
         return {key: value for key, value in entry.items() if key != "note"}
     return entry
 
@@ -164,8 +151,7 @@ def leaks(frame: dict[str, Any], states: list[GameState], seat: int | None) -> l
             if key not in ("hand", "trumps", "exposed", "trick", "last_trick", "legal")}
     rest["legal"] = [choice for choice in frame["legal"]
                      if not choice["text"].startswith(NAMING)]
-    notes = public_notes(now.rules)
-    rest = {key: [_without_public_note(entry, notes) for entry in value]
+    rest = {key: [_without_public_note(entry, now.rules) for entry in value]
             if isinstance(value, list) else value for key, value in rest.items()}
     text = json.dumps(rest, ensure_ascii=False)
     named = (cards_in(text) & secret) - named_cards(now)
