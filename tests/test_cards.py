@@ -18,7 +18,9 @@ from solo_rules import (
     parse_card,
     parse_cards,
     piquet_pack,
+    quadrille_pack,
 )
+from solo_rules.cards import CARD_IDS, PIQUET_IDS, card_ids
 from solo_rules.rules.deal import PiquetPack
 
 # -- card text ----------------------------------------------------------------------------------
@@ -75,7 +77,7 @@ def test_german_letter_s_reads_as_spades_not_schellen() -> None:
         ("QC", "cannot read card 'QC'"),
         ("C1", "cannot read card 'C1'"),
         ("C11", "cannot read card 'C11'"),
-        ("Eichel-Zwei", "cannot read card 'Eichel-Zwei'"),
+        ("Eichel-Eins", "cannot read card 'Eichel-Eins'"),
         ("Ober", "cannot read card 'Ober'"),
     ],
 )
@@ -108,10 +110,23 @@ def test_card_list_with_an_unreadable_card_names_it() -> None:
 
 
 def test_card_value_is_suit_times_eight_plus_rank() -> None:
-    for card in Card:
+    for card in list(Card)[:PIQUET_IDS]:
         assert card == card.suit * 8 + card.rank
         assert Card.of(card.suit, card.rank) is card
-    assert len(Card) == 32
+    assert len(Card) == CARD_IDS == 52
+
+
+def test_the_forty_card_packs_low_ranks_follow_the_32_card_ids() -> None:
+    """ADDENDUM §A2f: Quadrille's 6 5 4 3 2 are ids 32..51, five a suit, so no 32-card id
+    moves; the forty-card pack is "the four tens, nines, and eights ... discarded" [S-HOY]."""
+    for card in list(Card)[PIQUET_IDS:]:
+        assert card == PIQUET_IDS + card.suit * 5 + card.rank - Rank.SIX
+        assert Card.of(card.suit, card.rank) is card
+    assert parse_card("h2") is Card.H2 and parse_card("Schellen-Sechs") is Card.D6
+    forty = quadrille_pack()
+    assert len(forty) == 40
+    assert str(forty.of_suit(Suit.SPADES)) == "SA SK SQ SJ S7 S6 S5 S4 S3 S2"
+    assert card_ids(forty.mask) == tuple(forty)
 
 
 def test_card_names_and_display_forms() -> None:
@@ -135,7 +150,7 @@ def test_suits_and_ranks_in_order() -> None:
     assert "".join(s.symbol for s in Suit) == "♣♠♥♦"
     assert [s.german for s in Suit] == ["Eichel", "Grün", "Rot", "Schellen"]
     assert [s.is_black for s in Suit] == [True, True, False, False]
-    assert "".join(r.letter for r in Rank) == "AKQJT987"
+    assert "".join(r.letter for r in Rank) == "AKQJT98765432"
     assert Rank.QUEEN.german == "Ober"
     assert Rank.JACK.german == "Unter"
 
@@ -149,7 +164,7 @@ def test_card_set_iterates_in_fixed_card_order() -> None:
     assert list(cards) == [Card.CA, Card.SK, Card.HQ, Card.D7]
     assert str(cards) == "CA SK HQ D7"
     assert cards.symbols() == "♣A ♠K ♥Q ♦7"
-    assert list(piquet_pack()) == list(Card)
+    assert list(piquet_pack()) == list(Card)[:PIQUET_IDS]
 
 
 def test_card_set_operations() -> None:

@@ -209,8 +209,8 @@ def test_unknown_key_in_a_nested_param(tmp_path: Path) -> None:
                                          "'lot_lowest_card', 'first_club_dealt', got 'coin'"),
         ("deal", "[3, 2, 3]", "rules.deal.params: expected a mapping, got [3, 2, 3]"),
         ("pack", "{remove: [X9]}", "rules.pack.params.remove[0]: cannot read card 'X9': write the "
-         "suit first (C S H D or ♣♠♥♦), then the rank (A K Q J T/10 9 8 7), like CQ, S7, HA or "
-         "D10"),
+         "suit first (C S H D or ♣♠♥♦), then the rank (A K Q J T/10 9 8 7, or 6 to 2), like CQ, "
+         "S7, HA or D10"),
         ("ranks", "{plain_order: [A, K, Q]}", "rules.ranks.params: a rank order must name each "
                                               "of A K Q J T 9 8 7 once, got ['A', 'K', 'Q']"),
         ("auction", "{all_pass: {contracts: [nothing], holder_of: [CQ]}}",

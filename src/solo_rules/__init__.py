@@ -25,6 +25,7 @@ from solo_rules.cards import (
     parse_cards,
     parse_suit,
     piquet_pack,
+    quadrille_pack,
 )
 from solo_rules.errors import (
     ActionParseError,
@@ -186,6 +187,7 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "piquet_pack",
+    "quadrille_pack",
     "read_record",
     "record_of",
     "replay",

@@ -16,6 +16,10 @@ a word: ``pass``, ``hold``, ...     68..99       the word is the ``kind``
 ``demand SA``                       2000..2031   ``card`` (the Mediateur exchange)
 ``return H7``                       2032..2063   ``card``; ``return face down`` (2064) is how
                                                  the others see it: ``card`` is ``None``
+``play C6`` ... ``return D2``       3000..3079   a card of the forty-card pack's 6 5 4 3 2
+                                                 (ids 32..51): ``play`` 3000 + card - 32,
+                                                 ``call`` 3020 +, ``demand`` 3040 +,
+                                                 ``return`` 3060 +
 ==================================  ===========  ============================================
 
 Words are contributed by the rule modules that use them (``Word``), each with a fixed id, so a
@@ -30,7 +34,7 @@ from types import MappingProxyType
 
 import attrs
 
-from solo_rules.cards import Card, Suit, parse_card, parse_suit
+from solo_rules.cards import BYTE_IDS, PIQUET_IDS, Card, Suit, parse_card, parse_suit
 from solo_rules.errors import ActionParseError, CardParseError, shown
 
 __all__ = [
@@ -41,12 +45,17 @@ __all__ = [
     "PASS",
     "RETURN_BASE",
     "TRUMP_BASE",
+    "WIDE_BASE",
     "WORD_IDS",
     "Action",
     "ActionKey",
     "ActionSpace",
     "Word",
+    "action_card",
+    "call_id",
     "parse_action",
+    "play_card",
+    "play_ids",
 ]
 
 CALL_BASE = 32
@@ -58,6 +67,9 @@ DECLARE_BASE = 1000
 DEMAND_BASE = 2000
 #: ``return CARD`` is ``RETURN_BASE + card``; ``RETURN_BASE + 32`` is a return seen face down
 RETURN_BASE = 2032
+#: the card kinds' ids for a card below the seven (ids 32..51), 20 a kind in ``_CARD_KINDS``
+#: order, after every other id, so that no 32-card action's id moves
+WIDE_BASE = 3000
 
 #: The kinds whose actions carry a card; ``return`` may carry none (seen face down).
 _CARD_KINDS = ("play", "call", "demand", "return")
@@ -119,12 +131,12 @@ class Action:
     @classmethod
     def play(cls, card: Card) -> Action:
         """Play ``card`` to the trick."""
-        return cls(int(card), "play", card=card)
+        return cls(_card_id(0, 0, card), "play", card=card)
 
     @classmethod
     def call(cls, card: Card) -> Action:
         """Call ``card``: its holder becomes the declarer's partner."""
-        return cls(CALL_BASE + card, "call", card=card)
+        return cls(_card_id(1, CALL_BASE, card), "call", card=card)
 
     @classmethod
     def trump(cls, suit: Suit) -> Action:
@@ -134,13 +146,14 @@ class Action:
     @classmethod
     def demand(cls, card: Card) -> Action:
         """Demand ``card`` from the seat that holds it (the Mediateur exchange)."""
-        return cls(DEMAND_BASE + card, "demand", card=card)
+        return cls(_card_id(2, DEMAND_BASE, card), "demand", card=card)
 
     @classmethod
     def give_back(cls, card: Card | None) -> Action:
         """Give ``card`` back face down in exchange; ``None``: the same, as a seat that does
         not see the card reads it (``return face down``)."""
-        return cls(RETURN_BASE + (32 if card is None else card), "return", card=card)
+        return cls(RETURN_BASE + PIQUET_IDS if card is None else _card_id(3, RETURN_BASE, card),
+                   "return", card=card)
 
     @classmethod
     def word(cls, word: Word) -> Action:
@@ -173,6 +186,47 @@ class Action:
 
     def __lt__(self, other: Action) -> bool:
         return self.id < other.id
+
+
+def _card_id(kind: int, base: int, card: int) -> int:
+    """The id of the ``kind``-th card kind's action on ``card``: ``base + card`` for the
+    32-card ids, after ``WIDE_BASE`` for the forty-card pack's low ranks."""
+    return base + card if card < PIQUET_IDS else WIDE_BASE + 20 * kind + card - PIQUET_IDS
+
+
+def play_card(aid: int) -> int:
+    """The card a play action id plays (``Action.play``'s inverse)."""
+    return aid if aid < WIDE_BASE else aid - WIDE_BASE + PIQUET_IDS
+
+
+def call_id(card: int) -> int:
+    """The id of ``call CARD`` (``Action.call(card).id``, without building the action)."""
+    return _card_id(1, CALL_BASE, card)
+
+
+def action_card(aid: int) -> Card:
+    """The card of a ``play``, ``call``, ``demand`` or ``return`` action id."""
+    if aid >= WIDE_BASE:
+        return Card(PIQUET_IDS + (aid - WIDE_BASE) % 20)
+    return Card(aid - next(base for base in (RETURN_BASE, DEMAND_BASE, CALL_BASE, 0)
+                           if aid >= base))
+
+
+#: per byte position and byte value, the play action ids of that byte's cards, ascending
+PLAY_IDS = tuple(tuple(tuple(_card_id(0, 0, card) for card in cards) for cards in position)
+                 for position in BYTE_IDS)
+
+
+def play_ids(mask: int) -> tuple[int, ...]:
+    """The play action ids of the cards of ``mask``, ascending by card (``card_ids`` for the
+    32-card ids, which are their own play ids)."""
+    low, mid, high, top, *wide = PLAY_IDS
+    ids = (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
+           + top[mask >> 24 & 0xFF])
+    if mask >> PIQUET_IDS:
+        ids += (wide[0][mask >> 32 & 0xFF] + wide[1][mask >> 40 & 0xFF]
+                + wide[2][mask >> 48 & 0xFF])
+    return ids
 
 
 def _print(key: ActionKey) -> str:

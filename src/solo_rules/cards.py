@@ -1,7 +1,9 @@
-"""Cards, card sets and packs of the German Solo family (DOSSIER §1.1, §1.2).
+"""Cards, card sets and packs of the German Solo family (DOSSIER §1.1, §1.2; ADDENDUM §A2f).
 
-A card is an int 0..31 inside (``suit * 8 + rank``), so a hand is a 32-bit mask. ``Card`` is an
-``IntEnum`` over those ints: cheap to hash and compare, with a readable name (``Card.CQ``).
+A card is an int inside: the 32-card pack's ``A K Q J 10 9 8 7`` are ``suit * 8 + rank``
+(0..31), so a hand of that pack is a 32-bit mask; the five low ranks of Quadrille's forty-card
+pack, ``6 5 4 3 2``, follow as 32..51 (``32 + suit * 5``), so no 32-card id changes. ``Card`` is
+an ``IntEnum`` over those ints: cheap to hash and compare, with a readable name (``Card.CQ``).
 Text is written suit first with French letters (``CQ``, ``S7``, ``HA``, ``DT`` or ``D10``);
 German names (``Eichel-Ober``), German suit letters (``EO``) and the symbols ♣♠♥♦ parse too.
 """
@@ -18,15 +20,21 @@ import attrs
 from solo_rules.errors import CardParseError, shown
 
 __all__ = [
+    "CARD_IDS",
+    "PIQUET_IDS",
+    "PIQUET_RANKS",
+    "SUIT_MASKS",
     "Card",
     "CardSet",
     "Rank",
     "Suit",
     "card_ids",
+    "card_range",
     "parse_card",
     "parse_cards",
     "parse_suit",
     "piquet_pack",
+    "quadrille_pack",
 ]
 
 
@@ -60,7 +68,8 @@ class Suit(enum.IntEnum):
 
 
 class Rank(enum.IntEnum):
-    """Ranks in natural order, highest first: A K Q J 10 9 8 7 (DOSSIER §1.4, AMB-49)."""
+    """Ranks in natural order, highest first: A K Q J 10 9 8 7 (DOSSIER §1.4, AMB-49), then the
+    ranks of the forty-card pack below the seven, 6 5 4 3 2 (S-HOY p. 262)."""
 
     ACE = 0
     KING = 1
@@ -70,20 +79,27 @@ class Rank(enum.IntEnum):
     NINE = 5
     EIGHT = 6
     SEVEN = 7
+    SIX = 8
+    FIVE = 9
+    FOUR = 10
+    THREE = 11
+    TWO = 12
 
     @property
     def letter(self) -> str:
-        """The rank letter used in card text: A K Q J T 9 8 7."""
-        return "AKQJT987"[self]
+        """The rank letter used in card text: A K Q J T 9 8 7 6 5 4 3 2."""
+        return "AKQJT98765432"[self]
 
     @property
     def german(self) -> str:
-        """The German-suited name: Ass, König, Ober, Unter, Zehn, Neun, Acht, Sieben."""
-        return ("Ass", "König", "Ober", "Unter", "Zehn", "Neun", "Acht", "Sieben")[self]
+        """The German-suited name: Ass, König, Ober, Unter, Zehn ... Sieben, Sechs ... Zwei."""
+        return ("Ass", "König", "Ober", "Unter", "Zehn", "Neun", "Acht", "Sieben", "Sechs",
+                "Fünf", "Vier", "Drei", "Zwei")[self]
 
 
 class Card(enum.IntEnum):
-    """One of the 32 cards; the value is ``suit * 8 + rank``."""
+    """One card: ``suit * 8 + rank`` for the 32-card pack's ranks, ``32 + suit * 5 + (rank -
+    SIX)`` for the forty-card pack's 6 5 4 3 2."""
 
     CA = 0
     CK = 1
@@ -117,21 +133,41 @@ class Card(enum.IntEnum):
     D9 = 29
     D8 = 30
     D7 = 31
+    C6 = 32
+    C5 = 33
+    C4 = 34
+    C3 = 35
+    C2 = 36
+    S6 = 37
+    S5 = 38
+    S4 = 39
+    S3 = 40
+    S2 = 41
+    H6 = 42
+    H5 = 43
+    H4 = 44
+    H3 = 45
+    H2 = 46
+    D6 = 47
+    D5 = 48
+    D4 = 49
+    D3 = 50
+    D2 = 51
 
     @classmethod
     def of(cls, suit: Suit, rank: Rank) -> Card:
         """The card of that suit and rank."""
-        return cls(suit * 8 + rank)
+        return _CARDS[suit * 8 + rank if rank < Rank.SIX else 32 + suit * 5 + rank - Rank.SIX]
 
     @property
     def suit(self) -> Suit:
         """The printed suit (not the effective suit under a contract, see ``ranking``)."""
-        return _SUITS[self >> 3]
+        return _SUIT_OF[self]
 
     @property
     def rank(self) -> Rank:
         """The printed rank."""
-        return _RANKS[self & 7]
+        return _RANK_OF[self]
 
     @property
     def symbol_text(self) -> str:
@@ -156,6 +192,21 @@ class Card(enum.IntEnum):
 _CARDS: tuple[Card, ...] = tuple(Card)
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _RANKS: tuple[Rank, ...] = tuple(Rank)
+#: how many card ids there are (0..51), and how many the 32-card pack uses (0..31)
+CARD_IDS = len(_CARDS)
+PIQUET_IDS = 32
+#: the ranks of the 32-card pack, highest first: A K Q J 10 9 8 7
+PIQUET_RANKS: tuple[Rank, ...] = _RANKS[:8]
+_SUIT_OF: tuple[Suit, ...] = tuple(
+    _SUITS[card >> 3] if card < PIQUET_IDS else _SUITS[(card - PIQUET_IDS) // 5]
+    for card in range(CARD_IDS))
+_RANK_OF: tuple[Rank, ...] = tuple(
+    _RANKS[card & 7] if card < PIQUET_IDS else _RANKS[Rank.SIX + (card - PIQUET_IDS) % 5]
+    for card in range(CARD_IDS))
+#: per suit, the mask of its cards: a byte of the 32-card ids and five of the low ranks
+SUIT_MASKS: tuple[int, ...] = tuple(0xFF << 8 * suit | 0x1F << PIQUET_IDS + 5 * suit
+                                    for suit in range(4))
+_ALL_IDS = (1 << CARD_IDS) - 1
 
 _SUIT_WORDS: dict[str, Suit] = {
     "c": Suit.CLUBS, "♣": Suit.CLUBS, "e": Suit.CLUBS, "clubs": Suit.CLUBS,
@@ -176,8 +227,13 @@ _RANK_WORDS: dict[str, Rank] = {
     "9": Rank.NINE, "neun": Rank.NINE, "nine": Rank.NINE,
     "8": Rank.EIGHT, "acht": Rank.EIGHT, "eight": Rank.EIGHT,
     "7": Rank.SEVEN, "sieben": Rank.SEVEN, "seven": Rank.SEVEN,
+    "6": Rank.SIX, "sechs": Rank.SIX, "six": Rank.SIX,
+    "5": Rank.FIVE, "fünf": Rank.FIVE, "fuenf": Rank.FIVE, "five": Rank.FIVE,
+    "4": Rank.FOUR, "vier": Rank.FOUR, "four": Rank.FOUR,
+    "3": Rank.THREE, "drei": Rank.THREE, "three": Rank.THREE,
+    "2": Rank.TWO, "zwei": Rank.TWO, "two": Rank.TWO, "deuce": Rank.TWO,
 }
-_SHORT = re.compile(r"^(♣|♠|♥|♡|♦|♢|[cshdegr])(10|[akqjot987u])$")
+_SHORT = re.compile(r"^(♣|♠|♥|♡|♦|♢|[cshdegr])(10|[akqjot98765432u])$")
 _WORDS = re.compile(r"^([^\s\-]+)[\s\-]+([^\s\-]+)$")
 _PARSE_CACHE: dict[str, Card] = {}
 #: The most texts ``parse_card`` remembers (every spelling of every card fits many times over),
@@ -207,7 +263,7 @@ def parse_card(text: str) -> Card:
         if not words or words.group(1) not in _SUIT_WORDS or words.group(2) not in _RANK_WORDS:
             raise CardParseError(
                 f"cannot read card {shown(text)}: write the suit first (C S H D or ♣♠♥♦), "
-                "then the rank (A K Q J T/10 9 8 7), like CQ, S7, HA or D10"
+                "then the rank (A K Q J T/10 9 8 7, or 6 to 2), like CQ, S7, HA or D10"
             )
         suit, rank = _SUIT_WORDS[words.group(1)], _RANK_WORDS[words.group(2)]
     card = Card.of(suit, rank)
@@ -248,28 +304,29 @@ def parse_cards(text: str) -> CardSet:
 
 @attrs.frozen(slots=True)
 class CardSet:
-    """An immutable set of cards as a 32-bit mask; iterates in card order (♣A first, ♦7 last)."""
+    """An immutable set of cards as a mask, one bit per card id; iterates in card order (♣A
+    first; a 32-card pack's ♦7 last)."""
 
     mask: int = attrs.field(default=0)
 
     @mask.validator
     def _is_mask(self, _attribute: object, mask: int) -> None:
-        if type(mask) is not int or not 0 <= mask <= 0xFFFFFFFF:
+        if type(mask) is not int or not 0 <= mask <= _ALL_IDS:
             _check_mask(mask)
 
     @classmethod
     def of(cls, cards: Iterable[int]) -> CardSet:
-        """The set of the given cards (ids 0..31)."""
+        """The set of the given cards (ids 0..51)."""
         if not isinstance(cards, Iterable) or isinstance(cards, str | bytes):
             raise TypeError(f"CardSet.of: cards must be an iterable of card ids, got "
                             f"{type(cards).__name__}")
         mask = 0
         for card in cards:
             if isinstance(card, bool) or not isinstance(card, int):
-                raise TypeError(f"CardSet.of: cards must be card ids 0..31, got "
+                raise TypeError(f"CardSet.of: cards must be card ids 0..{CARD_IDS - 1}, got "
                                 f"{type(card).__name__}")
-            if not 0 <= card < 32:
-                raise CardParseError(f"{card} is not a card id 0..31")
+            if not 0 <= card < CARD_IDS:
+                raise CardParseError(f"{card} is not a card id 0..{CARD_IDS - 1}")
             mask |= 1 << card
         return cls(mask)
 
@@ -284,7 +341,7 @@ class CardSet:
         return self.mask.bit_count()
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card < 32 and bool(self.mask >> card & 1)
+        return isinstance(card, int) and 0 <= card < CARD_IDS and bool(self.mask >> card & 1)
 
     def __bool__(self) -> bool:
         return self.mask != 0
@@ -320,31 +377,43 @@ class CardSet:
         """The cards of one printed suit."""
         if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit < 4:
             raise TypeError(f"of_suit: suit must be a Suit, got {type(suit).__name__}")
-        return CardSet(self.mask & (0xFF << (8 * suit)))
+        return CardSet(self.mask & SUIT_MASKS[suit])
 
 
 #: Per byte position and byte value, the card ids of that byte's bits, ascending (read by
-#: ``card_ids``, and by the play rule inline: a legal play is listed on every card).
+#: ``card_ids``, and by the play rule inline: a legal play is listed on every card); bytes 4
+#: to 6 hold the forty-card pack's low ranks.
 BYTE_IDS = tuple(tuple(tuple(8 * position + bit for bit in range(8) if value >> bit & 1)
-                        for value in range(256)) for position in range(4))
+                        for value in range(256)) for position in range(7))
 
 
 def card_ids(mask: int) -> tuple[int, ...]:
-    """The card ids of a 32-bit ``mask``, ascending: four table look-ups instead of a loop
-    over the bits, on the engine's hot path (legal plays)."""
-    low, mid, high, top = BYTE_IDS
-    return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
-            + top[mask >> 24 & 0xFF])
+    """The card ids of ``mask``, ascending: a table look-up per byte instead of a loop over
+    the bits, on the engine's hot path (legal plays)."""
+    low, mid, high, top, *wide = BYTE_IDS
+    ids = (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
+           + top[mask >> 24 & 0xFF])
+    if mask >> PIQUET_IDS:
+        ids += (wide[0][mask >> 32 & 0xFF] + wide[1][mask >> 40 & 0xFF]
+                + wide[2][mask >> 48 & 0xFF])
+    return ids
+
+
+def card_range(pack: int) -> tuple[Card, ...]:
+    """Every card the actions of a variant with ``pack`` range over: the 32-card ids, or all
+    of them when the pack has a card below the seven (Quadrille's forty)."""
+    return _CARDS if pack >> PIQUET_IDS else _CARDS[:PIQUET_IDS]
 
 
 def _check_mask(mask: object) -> None:
     """The slow path of the mask check: an int subclass in range passes; a non-int (or a bool)
-    is a ``TypeError``, a number outside 32 bits a ``CardParseError``."""
+    is a ``TypeError``, a number outside the card ids' bits a ``CardParseError``."""
     if not isinstance(mask, int) or isinstance(mask, bool):
         raise TypeError(f"a CardSet mask is an int, got {type(mask).__name__} {mask!r:.60}")
-    if 0 <= mask <= 0xFFFFFFFF:
+    if 0 <= mask <= _ALL_IDS:
         return
-    raise CardParseError(f"a CardSet mask is 32 bits (0..0xFFFFFFFF), one per card; got {mask}")
+    raise CardParseError(f"a CardSet mask is {CARD_IDS} bits (0..{_ALL_IDS:#x}), one per card "
+                         f"id; got {mask}")
 
 
 def piquet_pack(remove: Iterable[int] = ()) -> CardSet:
@@ -353,4 +422,11 @@ def piquet_pack(remove: Iterable[int] = ()) -> CardSet:
     if not isinstance(remove, Iterable) or isinstance(remove, str | bytes):
         raise TypeError(f"piquet_pack: remove must be an iterable of card ids, got "
                         f"{type(remove).__name__}")
-    return CardSet((1 << 32) - 1) - CardSet.of(remove)
+    return CardSet((1 << PIQUET_IDS) - 1) - CardSet.of(remove)
+
+
+def quadrille_pack() -> CardSet:
+    """The forty-card pack of Quadrille, A K Q J 7 6 5 4 3 2 in each suit: "the four tens,
+    nines, and eights, are discarded from the pack" [S-HOY p. 262]."""
+    return CardSet(sum(1 << Card.of(suit, rank) for suit in _SUITS for rank in _RANKS
+                       if rank not in (Rank.TEN, Rank.NINE, Rank.EIGHT)))

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import cast
 
 from solo_rules.actions import Action, ActionSpace, Word
-from solo_rules.cards import Card, CardSet, parse_cards
+from solo_rules.cards import CARD_IDS, Card, CardSet, parse_cards
 from solo_rules.errors import (
     IllegalActionError,
     InvalidStateError,
@@ -479,22 +479,22 @@ def _hand_masks(hands: Sequence[CardSet | str | int | Sequence[int]]) -> tuple[i
 
 
 def _hand_mask(hand: CardSet | str | int | Sequence[int]) -> int:
-    """One hand as a mask; a repeated card, a card id outside 0..31 or a non-card is an error."""
+    """One hand as a mask; a repeated card, a card id outside 0..51 or a non-card is an error."""
     if isinstance(hand, CardSet):
         return hand.mask
     if isinstance(hand, str):
         return parse_cards(hand).mask
     if isinstance(hand, int):
-        if not 0 <= hand < 1 << 32:
-            raise ValueError(f"{hand!r} is not a 32-bit card mask")
+        if not 0 <= hand < 1 << CARD_IDS:
+            raise ValueError(f"{hand!r} is not a card mask ({CARD_IDS} bits, one per card id)")
         return hand
     if not isinstance(hand, Sequence):
         raise ValueError(f"expected card text, a CardSet, a mask or card ids, got {hand!r}")
     cards: list[object] = list(hand)
     mask = 0
     for card in cards:
-        if not isinstance(card, int) or not 0 <= card < 32:
-            raise ValueError(f"{card!r} is not a card id 0..31")
+        if not isinstance(card, int) or not 0 <= card < CARD_IDS:
+            raise ValueError(f"{card!r} is not a card id 0..{CARD_IDS - 1}")
         if mask >> card & 1:
             raise ValueError(f"the card list {cards} repeats {Card(card).name}")
         mask |= 1 << card

@@ -32,6 +32,7 @@ from solo_rules import (
     compile,
     load_variant,
     new_game,
+    piquet_pack,
 )
 
 
@@ -41,7 +42,7 @@ def test_trump_structure(suit: str) -> None:
     spade, heart and diamond structures); "In clubs and spades there are 9 trump. In hearts and
     diamonds there are 10 trump." """
     tables = compile(load_variant("niese")).tables("CSHD".index(suit))
-    pack = CardSet.of(Card)
+    pack = piquet_pack()
     assert tuple(card.name for card in tables.order(pack)) == TRUMP_ORDER[suit]
     assert len(TRUMP_ORDER[suit]) == (9 if suit in "CS" else 10)
 

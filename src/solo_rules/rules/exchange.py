@@ -19,7 +19,7 @@ from typing import Literal, cast
 import attrs
 
 from solo_rules.actions import DEMAND_BASE, RETURN_BASE, Action, Word
-from solo_rules.cards import Card, Rank, Suit
+from solo_rules.cards import PIQUET_RANKS, Card, Rank, Suit, card_range
 from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.ranks import RANK_WORDS, rank_list
@@ -164,7 +164,7 @@ class Exchange:
         first = RANK_WORDS[self.ranks[0]]
         fallback = "".join(f"; if he holds every {RANK_WORDS[a]}, a {RANK_WORDS[b]}"
                            for a, b in zip(self.ranks, self.ranks[1:], strict=False))
-        if len(self.ranks) < len(Rank):
+        if len(self.ranks) < len(PIQUET_RANKS):
             fallback += ("; if he holds every " + " and every ".join(
                 RANK_WORDS[r] for r in self.ranks) + ", there is no exchange")
         favoured = preferred_scores_more or (self.favourite == "preferred" and preferred)
@@ -202,8 +202,8 @@ class ExchangeStage(Stage):
         return (HAND_OVER,)
 
     def actions(self, rules: Rules) -> Iterable[Action]:
-        yield from (Action.demand(card) for card in Card)
-        yield from (Action.give_back(card) for card in Card)
+        yield from (Action.demand(card) for card in card_range(rules.pack))
+        yield from (Action.give_back(card) for card in card_range(rules.pack))
         yield Action.give_back(None)
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:

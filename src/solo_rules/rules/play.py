@@ -11,8 +11,8 @@ from typing import Literal
 
 import attrs
 
-from solo_rules.actions import Action, Word
-from solo_rules.cards import BYTE_IDS, Card
+from solo_rules.actions import WIDE_BASE, Action, Word, play_card, play_ids
+from solo_rules.cards import BYTE_IDS, CARD_IDS, PIQUET_IDS, Card, card_range
 from solo_rules.ranking import TrumpTables
 from solo_rules.rules.slots import History, PlayRules, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
@@ -77,7 +77,9 @@ def _renege(rules: Rules, tables: TrumpTables, trump: int, led: int, hand: int,
 
 
 #: Every card (a mask): what a branch of ``duty`` that could not have allowed a card proves.
-_EVERY_CARD = (1 << 32) - 1
+_EVERY_CARD = (1 << CARD_IDS) - 1
+#: ``BYTE_IDS`` of the 32-card ids, which are their own play ids
+_PIQUET_BYTES = BYTE_IDS[:4]
 
 #: What decided the cards a seat may play (``FollowSuit.duty``): leading (any card), following
 #: the suit led, reneging matadors (any card), following where matadors may not be reneged,
@@ -110,7 +112,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         return ()
 
     def actions(self, rules: Rules) -> Iterable[Action]:
-        return (Action.play(card) for card in Card)
+        return (Action.play(card) for card in card_range(rules.pack))
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         """Eldest (or, by ``first_lead``, the declarer) leads to the first trick."""
@@ -240,18 +242,23 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         partner = rules.partner
         if partner is not None:
             mask = partner.restriction(rules, state, seat, mask)[0]
-        low, mid, high, top = BYTE_IDS  # ``card_ids(mask)``, without a call on every card
+        if mask >> PIQUET_IDS:
+            return play_ids(mask)
+        low, mid, high, top = _PIQUET_BYTES  # ``play_ids(mask)``, without a call on every card
         return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
                 + top[mask >> 24 & 0xFF])
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
-        return 0 <= aid < 32 and bool(self.mask(rules, state) >> aid & 1)
+        card = play_card(aid)
+        return 0 <= card < CARD_IDS and bool(self.mask(rules, state) >> card & 1)
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         """The card joins the trick; a full trick goes to its winner, who leads next, and the
         early-end rule decides what follows it."""
         players = rules.seated
         seat = state.player
+        if aid >= WIDE_BASE:
+            aid = play_card(aid)
         held = list(state.hands)
         held[seat] &= ~(1 << aid)
         hands = tuple(held)
@@ -283,6 +290,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         """The duty that forbids the card (``duty``): holding it, following suit, the matadors
         that may not be reneged, heading the trick, trumping, or the partnership's duty."""
         seat = state.player
+        aid = play_card(aid)
         if not state.hands[seat] >> aid & 1:
             return f"seat {seat} does not hold {Card(aid).name}"
         mask, duty = self.duty(rules, state, seat)

@@ -10,7 +10,7 @@ from typing import ClassVar, Generic, TypeVar
 import attrs
 
 from solo_rules.actions import PASS, Action, Word
-from solo_rules.cards import Card, Suit
+from solo_rules.cards import CARD_IDS, Card, Suit
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards
 from solo_rules.rules.slots import AuctionRules, ContractRules, History, Rules, Stage
@@ -22,7 +22,7 @@ __all__ = ["AllPass", "Auction", "card_mask"]
 #: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
 _AUCTION: str = Phase.AUCTION
 
-_EVERY_CARD = (1 << 32) - 1
+_EVERY_CARD = (1 << CARD_IDS) - 1
 
 #: The auction's own record of its progress (``GameState.auction``).
 P = TypeVar("P")
