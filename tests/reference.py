@@ -13,6 +13,8 @@ from collections.abc import Sequence
 __all__ = [
     "NO_TRUMP_ORDER",
     "PLAIN_ORDER_UNDER_TRUMP",
+    "QUADRILLE_PLAIN_ORDER",
+    "QUADRILLE_TRUMP_ORDER",
     "TRUMP_ORDER",
     "effective_suit",
     "trick_winner",
@@ -48,6 +50,25 @@ NO_TRUMP_ORDER: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Quadrille's trumps, highest first (ADDENDUM EX-78; S-PAR's rank table; S-CHA: "the number of
+#: trump cards is eleven, and twelve when fl [a] red suit is trumps").
+QUADRILLE_TRUMP_ORDER: dict[str, tuple[str, ...]] = {
+    "C": ("SA", "C2", "CA", "CK", "CQ", "CJ", "C7", "C6", "C5", "C4", "C3"),
+    "S": ("SA", "S2", "CA", "SK", "SQ", "SJ", "S7", "S6", "S5", "S4", "S3"),
+    "H": ("SA", "H7", "CA", "HA", "HK", "HQ", "HJ", "H2", "H3", "H4", "H5", "H6"),
+    "D": ("SA", "D7", "CA", "DA", "DK", "DQ", "DJ", "D2", "D3", "D4", "D5", "D6"),
+}
+
+#: Quadrille's plain suits, highest first, whatever is trump (EX-79; S-CHA: "king, queen, knave,
+#: ace, deuce, three, four, five, six, seven"): a black suit has lost its Ace to the matadors.
+QUADRILLE_PLAIN_ORDER: dict[str, tuple[str, ...]] = {
+    "C": ("CK", "CQ", "CJ", "C7", "C6", "C5", "C4", "C3", "C2"),
+    "S": ("SK", "SQ", "SJ", "S7", "S6", "S5", "S4", "S3", "S2"),
+    "H": ("HK", "HQ", "HJ", "HA", "H2", "H3", "H4", "H5", "H6", "H7"),
+    "D": ("DK", "DQ", "DJ", "DA", "D2", "D3", "D4", "D5", "D6", "D7"),
+}
+
+
 def effective_suit(card: str, trump: str | None) -> str:
     """``"T"`` for a trump, else the card's printed suit letter (DOSSIER §1.6 item 2)."""
     if trump is not None and card in TRUMP_ORDER[trump]:
@@ -55,10 +76,16 @@ def effective_suit(card: str, trump: str | None) -> str:
     return card[0]
 
 
-def trick_winner(cards: Sequence[str], trump: str | None) -> int:
+def trick_winner(cards: Sequence[str], trump: str | None, quadrille: bool = False) -> int:
     """The index (led card first) of the card that wins: the highest trump, else the highest
-    card of the led suit (DOSSIER §1.6 item 3)."""
-    if trump is not None:
+    card of the led suit (DOSSIER §1.6 item 3); with ``quadrille``, by Quadrille's orders."""
+    if quadrille:
+        assert trump is not None  # Quadrille has no contract without trumps
+        trumps = [card for card in cards if card in QUADRILLE_TRUMP_ORDER[trump]]
+        if trumps:
+            return cards.index(min(trumps, key=QUADRILLE_TRUMP_ORDER[trump].index))
+        order = QUADRILLE_PLAIN_ORDER[cards[0][0]]
+    elif trump is not None:
         trumps = [card for card in cards if card in TRUMP_ORDER[trump]]
         if trumps:
             return cards.index(min(trumps, key=TRUMP_ORDER[trump].index))

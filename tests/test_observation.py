@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from array import array
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -209,3 +210,51 @@ def test_the_five_hand_dealer_remembers_the_cards_he_looked_at() -> None:
     fields = encoder.split(encoder.encode(view))
     assert [c for c in range(32) if fields["dealt"][c]] == [int(c) for c in view.dealt]
     assert f"dealt {view.dealt}" in encoder.string(view)
+
+
+def _ids(bits: Sequence[float]) -> list[int]:
+    return [n for n, bit in enumerate(bits) if bit]
+
+
+def test_the_card_fields_are_as_wide_as_the_variants_card_range() -> None:
+    """The 32-card variants keep their 32-wide card fields; Quadrille's forty-card pack, whose
+    6 5 4 3 2 are card ids 32..51 (and whose plays of them are action ids 3000 and up), has
+    card fields 52 wide, each card at its card id, never at its action id."""
+    for variant in VARIANTS:
+        encoder = Encoder(variant)
+        assert encoder.card_ids == 32
+        assert {f.name: f.size for f in encoder.fields}["hand"] == 32
+    encoder = Encoder("quadrille")
+    players, tricks = encoder.players, encoder.tricks
+    assert (encoder.card_ids, players, tricks) == (52, 4, 10)
+    sizes = {f.name: f.size for f in encoder.fields}
+    assert [sizes[name] for name in ("hand", "exposed", "called", "dealt")] == [52] * 4
+    assert sizes["trick"] == players * 52 and sizes["tricks"] == tricks * (2 * players + 4 * 52)
+    wide = 0
+    for seed in range(4):
+        for state in _states("quadrille", seed):
+            for seat in range(players):
+                view = state.view(seat)
+                fields = encoder.split(encoder.encode(view))
+                assert _ids(fields["hand"]) == [int(c) for c in view.hand]
+                assert _ids(fields["dealt"]) == [int(c) for c in view.dealt]
+                assert _ids(fields["exposed"]) == [int(c) for c in view.exposed]
+                assert _ids(fields["called"]) == ([] if view.called is None
+                                                  else [int(view.called)])
+                assert _ids(fields["trick"]) == [n * 52 + card
+                                                 for n, (_, card) in enumerate(view.trick)]
+                per_trick = 2 * players + players * 52
+                for n, trick in enumerate(view.tricks):
+                    cut = fields["tricks"][n * per_trick:(n + 1) * per_trick]
+                    played = sorted(int(c) for c in trick.cards)
+                    assert sorted(i % 52 for i in _ids(cut[2 * players:])) == played
+                wide += sum(1 for c in view.hand if c >= 32)
+    assert wide > 0  # the low ranks were dealt and encoded
+
+
+def test_a_view_with_cards_outside_the_encoders_range_is_refused() -> None:
+    """A forty-card pack's view in a 32-card variant's encoder would spill its low cards into
+    the next fields: it is refused, as a view of another table size is."""
+    view = sr.new_game("quadrille", seed=0).view(0)
+    with pytest.raises(sr.InvalidStateError, match=r"outside the encoder's card ids 0\.\.31"):
+        Encoder("altenburg-1988").encode(view)

@@ -188,6 +188,37 @@ def test_the_deal_is_card_by_card_in_the_variants_packets() -> None:
     assert state.current_player() == 3  # eldest speaks first
 
 
+def test_the_forty_card_pack_is_dealt_by_card_id() -> None:
+    """[S-HOY: "It is played by four persons, with forty cards"] Quadrille's chance outcomes
+    are its forty card ids, the low ranks' 32..51 among them (``max_chance_outcomes`` is the
+    card range, 52); a card outside the pack, a ten, is no outcome. The dealt cards reach the
+    hands, and the observation during the deal, at their card ids."""
+    game = _game("quadrille")
+    assert game.max_chance_outcomes() == 52
+    state = game.new_initial_state()
+    pack = sr.compile(sr.load_variant("quadrille")).pack
+    assert [card for card, _ in state.chance_outcomes()] == \
+        [card for card in range(52) if pack >> card & 1]
+    with pytest.raises(pyspiel.SpielError, match="chance outcome 4 is no card left to deal"):
+        state.clone().apply_action(int(sr.Card.CT))
+    with pytest.raises(pyspiel.SpielError, match="chance outcome 52 is no card left to deal"):
+        state.clone().apply_action(52)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, int(sr.Card.D2)) == "deal D2"
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 52) == "deal 52?"
+    first = state.deal_order[0]
+    state.apply_action(int(sr.Card.H3))
+    observed = np.asarray(state.observation_tensor(first))
+    hand = next(f for f in game.encoder.fields if f.name == "hand")
+    assert list(np.flatnonzero(observed[hand.start:hand.start + hand.size])) == [sr.Card.H3]
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[-1][0])
+    assert state.state is not None and sum(state.state.hands) == pack
+    short = sr.compile(sr.load_variant("muensterland-sollo")).pack  # 24 cards, no 9 or 8
+    outside = next(card for card in range(32) if not short >> card & 1)
+    with pytest.raises(pyspiel.SpielError, match=f"chance outcome {outside} is no card left"):
+        _game("muensterland-sollo").new_initial_state().apply_action(outside)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_scores_stay_within_the_declared_utility_range(variant: str) -> None:
     game = _game(variant)

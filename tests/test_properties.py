@@ -151,7 +151,7 @@ def test_legal_actions_are_sorted_unique_and_round_trip_as_text(
             parsed = state.action(action.text)
             assert parsed == action and parsed.text == action.text
             if action.kind == "play":
-                assert action.id in state.hand(state.player)
+                assert action.card in state.hand(state.player)
 
 
 #: The kinds of action each phase takes, from the grammar in docs/actions.md.
@@ -230,10 +230,12 @@ def test_trick_winners_agree_with_the_reference_order(
     leads next, and ``won`` counts the tricks each seat took."""
     final = play_random_hand(data, variant_id).states[-1]
     contract = final.contract
+    # Quadrille's card order is the parent game's, not German Solo's (ADDENDUM §A2f)
+    quadrille = load_variant(variant_id).slots["ranks"].module.module_id == "ranks.ombre_trumps"
     for index, trick in enumerate(final.tricks):
         assert contract is not None and contract.trump is not None
         trump = None if contract.trump == Trump.NONE else "CSHD"[contract.trump]
-        position = reference.trick_winner([Card(c).name for c in trick.cards], trump)
+        position = reference.trick_winner([Card(c).name for c in trick.cards], trump, quadrille)
         assert trick.winner == final.in_turn(trick.leader)[position]
         assert len(trick.cards) == final.players - len(final.sitting_out)
         if index + 1 < len(final.tricks):
@@ -318,7 +320,7 @@ def view_cards(value: Any) -> set[int]:
     if isinstance(value, CardSet):
         return set(value)
     if isinstance(value, Action):
-        return {value.id} if value.kind == "play" else set()
+        return {int(value.card)} if value.kind == "play" and value.card is not None else set()
     if isinstance(value, Trick):
         return set(value.cards)
     if isinstance(value, tuple | list):

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from every_variant import SEARCHED
 from marks import slow_where
 
 import solo_rules
@@ -17,7 +18,7 @@ from solo_rules.state import replace
 sys.path.insert(0, str(Path(__file__).parent / "altenburg"))
 from altenburg_deals import SWEEP, TOUT, frage
 
-VARIANTS = solo_rules.available_variants()
+VARIANTS = SEARCHED
 
 
 def brute_force(state: GameState) -> tuple[int, bool]:
@@ -90,3 +91,14 @@ def test_the_sweep_deal_is_made_with_the_declarers_own_tricks() -> None:
 def test_solve_refuses_a_hand_before_the_play() -> None:
     with pytest.raises(InvalidStateError, match="solve starts in the play"):
         solve(solo_rules.new_game("altenburg-1988", seed=1))
+
+
+def test_solve_refuses_the_forty_card_pack_with_the_reason() -> None:
+    """The search packs a hand into 32 bits; Quadrille's cards below the seven (ids 32..51)
+    would not fit, so ``solve`` says so rather than answer wrongly."""
+    state = solo_rules.new_game("quadrille", seed=1)
+    while state.phase != Phase.PLAY:
+        state = state.apply(state.legal_actions()[-1])
+    with pytest.raises(InvalidStateError, match="cannot search a pack with cards below the "
+                                                "seven"):
+        solve(state)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from distributed import Client, LocalCluster
+from every_variant import SEARCHED
 
 import solo_rules
 from solo_rules import StudyError, VariantError
@@ -102,9 +103,11 @@ def test_a_bad_study_file_is_one_line_naming_the_file_and_key(tmp_path: Path, te
     assert message in str(error.value) and "\n" not in str(error.value)
 
 
-def test_shipped_takes_every_shipped_variant_and_players_keeps_one_count() -> None:
+def test_shipped_takes_every_searched_variant_and_players_keeps_one_count() -> None:
+    """``shipped``: every shipped variant the double-dummy solver searches (not Quadrille)."""
     every = make_study(variants="shipped", hands=1)
-    assert [v.id for v in every.variants] == solo_rules.available_variants()
+    assert [v.id for v in every.variants] == SEARCHED
+    assert "quadrille" in solo_rules.available_variants() and "quadrille" not in SEARCHED
     four = make_study(variants="shipped", players=4, hands=1)
     assert all(solo_rules.compile(v).players == 4 for v in four.variants)
     assert 0 < len(four.variants) < len(every.variants)
@@ -326,6 +329,6 @@ def test_the_reports_carry_the_provenance_and_the_ranked_sentences(tmp_path: Pat
 def test_the_committed_study_of_the_variants_compared_is_of_every_shipped_variant() -> None:
     # docs/variants-compared.md: regenerate with the command in docs/variants-compared.yaml
     committed = json.loads((DOCS / "variants-compared" / "study.json").read_text())
-    assert list(committed["provenance"]["variants"]) == solo_rules.available_variants()
+    assert list(committed["provenance"]["variants"]) == SEARCHED
     assert load_study(DOCS / "variants-compared.yaml").variants == tuple(
-        solo_rules.load_variant(v) for v in solo_rules.available_variants())
+        solo_rules.load_variant(v) for v in SEARCHED)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pyspiel
 import pytest
 from every_variant import EVERY
@@ -13,7 +14,7 @@ from every_variant import EVERY
 import solo_rules as sr
 from solo_rules.bots import HeuristicBot
 from solo_rules.integrations.openspiel import register
-from solo_rules.integrations.pettingzoo import raw_env
+from solo_rules.integrations.pettingzoo import env, raw_env
 
 #: Seat 0 (eldest, dealer 3) holds the eight best clubs, the three matadors and, where clubs
 #: are trumps, the five mackers of S-NIE among them.
@@ -38,7 +39,8 @@ def test_no_hand_scores_beyond_the_bound(variant: str) -> None:
             state = state.apply(bots[state.player].choose(state.view(state.player))
                                 if seed % 2 else rng.choice(state.legal_actions()))
         most = max(most, *map(abs, state.outcome().scores))
-    assert 0 < most <= bound
+    # a settlement that pays nothing (Quadrille's unknown amounts, AMB-89) has the bound 0
+    assert 0 < most <= bound if bound else most == 0
 
 
 @pytest.mark.parametrize("variant", ["heart-solo", "niese-five-hand",
@@ -48,6 +50,24 @@ def test_the_adapters_declare_the_bound(variant: str) -> None:
     game = pyspiel.load_game(register(variant))
     assert (game.min_utility(), game.max_utility()) == (-bound, bound)
     assert raw_env(variant).bound == bound
+
+
+def test_where_nothing_is_paid_the_adapters_declare_one() -> None:
+    """[AMB-89] Quadrille's settlement amounts are unknown: every score is 0 and the bound is
+    0. OpenSpiel requires the minimum utility below the maximum, so the adapters declare the
+    range -1..1, in which the returns (all 0) lie; a scaled reward is the score itself (0)
+    and an illegal action costs -1, below every legal hand."""
+    assert _bound("quadrille") == 0
+    game = pyspiel.load_game(register("quadrille"))
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    raw = raw_env("quadrille", scaled_rewards=True)
+    assert (raw.bound, raw.declared, raw.scale) == (0, 1, 1.0)
+    wrapped = env("quadrille")
+    wrapped.reset(seed=0)
+    mover = wrapped.agent_selection
+    mask = wrapped.observe(mover)["action_mask"]
+    wrapped.step(int(np.flatnonzero(mask == 0)[0]))
+    assert wrapped.rewards[mover] == -1.0
 
 
 def _played(variant: str, bid: str, declare: str | None) -> sr.Outcome:

@@ -33,7 +33,7 @@ from typing import NoReturn, TextIO
 import attrs
 
 from solo_rules import accelerator, files
-from solo_rules.actions import PASS, Action
+from solo_rules.actions import PASS, Action, play_card
 from solo_rules.analysis import BOTS, load_study, report, simulate, study
 from solo_rules.analysis.chunks import process_pool
 from solo_rules.bots import Bot
@@ -1087,7 +1087,7 @@ class _Table:
         notes: list[str] = []
         phase = before.phase
         if phase == Phase.PLAY:
-            notes += self.card_notes(before, action.id, after)
+            notes += self.card_notes(before, play_card(action.id), after)
         elif phase == Phase.DECIDE:
             notes.append(self.rules.means(before, action.id))
         elif phase != Phase.AUCTION and self.rules.actions.note(action):

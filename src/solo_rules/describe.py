@@ -60,18 +60,18 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
     ("declarer", "The player who wins the auction (or is forced to play) and declares the "
                  "contract.", r"declarer"),
     ("defenders", "The players who are not in the declarer's party.", r"defender|adversar"),
-    ("eldest", "The player on the dealer's left: he is dealt to first, speaks first in the "
-               "auction and leads to the first trick.", r"[Ee]ldest"),
+    ("eldest", "The player next to the dealer in the direction of play: he is dealt to first, "
+               "speaks first in the auction and leads to the first trick.", r"[Ee]ldest"),
     ("First / Last", "Winning each of the first tricks, and then every trick, for extra value.",
      r"\"First\""),
     ("forced contract", "The contract a player must play when everyone passes (Mussfrage, "
-                        "Forcée).", r"everyone passes, the player holding"),
+                        "Forcée, forced spadille).", r"everyone passes, the player holding"),
     ("Helfer? / Hier!", "The declarer's question \"partner?\" and the partner's answer, which "
                         "makes the partner known.", r"Helfer"),
     ("mackers", "The top trumps counted for extra value when the party held them in unbroken "
                 "order.", r"[Mm]acker"),
-    ("matadors", "The three highest trumps, whatever suit is trump: ♣Q, the seven of trumps and "
-                 "♠Q, named in the order of the cards.", r"matador"),
+    ("matadors", "The highest trumps, whatever suit is trump, which the order of the cards "
+                 "names (in German Solo ♣Q, the seven of trumps and ♠Q).", r"matador"),
     ("misère", "A contract in which the declarer must take no trick.", r"must take no trick"),
     ("party", "The declarer together with his partner, if he has one.", r"party"),
     ("preferred suit", "A suit whose contracts outrank the same contract in another suit: "

@@ -3,7 +3,9 @@ fixed-length numeric encoding of one seat's view (docs/observations.md, field by
 
 Everything here is computed from a ``PlayerView``, so an encoding holds exactly what that seat
 may know and nothing more. Encodings are plain lists of floats (no numpy in the core); their
-length depends on the variant only, never on the moment of the hand.
+length depends on the variant only, never on the moment of the hand. A card is encoded by its
+card id, in fields as wide as the variant's card range (``cards.card_range``): the 32 ids of
+the 32-card pack, or all 52 where the pack has the forty-card pack's low ranks (ids 32..51).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from solo_rules.actions import Action
+from solo_rules.cards import card_range
 from solo_rules.errors import ActionParseError, InvalidStateError, wrong_type
 from solo_rules.game import CompiledRules, compile
 from solo_rules.ranking import Trump
@@ -20,7 +23,7 @@ from solo_rules.state import Phase, PlayerView
 from solo_rules.variant import Variant, load_variant
 from solo_rules.view import trick_seats
 
-__all__ = ["ActionIndex", "Encoder", "Field", "rules_of", "said_bound"]
+__all__ = ["ActionIndex", "Encoder", "Field", "rules_of", "said_bound", "utility_bound"]
 
 
 def rules_of(variant: CompiledRules | Variant | str) -> CompiledRules:
@@ -45,6 +48,13 @@ def said_bound(rules: CompiledRules) -> int:
     players = rules.players
     return (rules.hand_size + players + 3 + exchange + purchase
             + players * (kinds.count("bid") + 2))
+
+
+def utility_bound(rules: CompiledRules) -> int:
+    """The bound the agent adapters declare, a seat's rewards lying within ``-bound..bound``:
+    the settlement's ``bound``, or 1 where it is 0, a settlement that pays nothing (every
+    score 0, which lies within -1..1; OpenSpiel requires a minimum below the maximum)."""
+    return rules.settlement.bound(rules) or 1
 
 
 class ActionIndex:
@@ -111,6 +121,10 @@ class Encoder:
         self.phases: tuple[str, ...] = (*rules.stages, Phase.END)
         self.contracts: tuple[str, ...] = tuple(c.id for c in rules.contracts.contracts)
         self.tricks = tricks = rules.hand_size
+        #: how wide each card field is: the variant's card range (``cards.card_range``), 32
+        #: card ids, or 52 where the pack has cards below the seven
+        self.card_ids = width = len(card_range(rules.pack))
+        last = width - 1
         actions = self.index.num_distinct_actions
         #: the actions other than cards, by dense index: what ``sequence`` records in order
         self.said: tuple[Action, ...] = tuple(a for a in self.index.actions if a.kind != "play")
@@ -122,19 +136,19 @@ class Encoder:
             ("dealer", players, "one-hot: the dealer"),
             ("phase", len(self.phases), f"one-hot over the phases {', '.join(self.phases)}"),
             ("current_player", players, "one-hot: the seat to act (all zero once over)"),
-            ("hand", 32, "the seat's unplayed cards, by card id 0..31"),
-            ("exposed", 32, "other seats' unplayed cards that lie face up by rule"),
+            ("hand", width, f"the seat's unplayed cards, by card id 0..{last}"),
+            ("exposed", width, "other seats' unplayed cards that lie face up by rule"),
             ("contract", len(self.contracts),
              f"one-hot: the contract in play, over {', '.join(self.contracts)}"),
             ("declarer", players, "one-hot: the declarer (all zero when none)"),
             ("trump", len(Trump), "one-hot: trumps C S H D or none; all zero until named"),
             ("tout", 1, "1.0 when Tout is declared"),
-            ("called", 32, "one-hot: the called card"),
+            ("called", width, "one-hot: the called card"),
             ("partner", players, "one-hot: the partner, once this seat may know him"),
             ("trick_leader", players, "one-hot: the leader of the trick in progress"),
-            ("trick", players * 32,
+            ("trick", players * width,
              "the trick in progress: per position in playing order, the card one-hot"),
-            ("tricks", tricks * (2 * players + players * 32),
+            ("tricks", tricks * (2 * players + players * width),
              "per completed trick in order: leader one-hot, winner one-hot, then per seat "
              "(seat 0 first) the card it played one-hot"),
             ("said", players * actions,
@@ -142,7 +156,7 @@ class Encoder:
              "took (bids, passes, declarations, calls, words)"),
             ("last_said", players * actions,
              "per seat: one-hot of the last non-card action it took"),
-            ("dealt", 32, "the cards the seat was dealt and saw, by card id"),
+            ("dealt", width, "the cards the seat was dealt and saw, by card id"),
             ("sequence", self.said_max * (players + len(self.said)),
              "every non-card action in order: per step, the seat one-hot, then the action "
              "one-hot over the non-card actions (in dense index order)"),
@@ -159,20 +173,24 @@ class Encoder:
         self._contract = {cid: n for n, cid in enumerate(self.contracts)}
 
     def _check(self, where: str, view: object) -> None:
-        """Refuse what is not a view of a table of this variant's size (a six-hand view
-        would be written into the wrong fields)."""
+        """Refuse what is not a view of a table of this variant's size or cards (a six-hand
+        view, or a forty-card pack's view in a 32-card encoder, would be written into the
+        wrong fields)."""
         if not isinstance(view, PlayerView):
             raise wrong_type(where, "view", "a PlayerView", view)
         if view.players != self.players:
             raise InvalidStateError(f"{where}: the view is of a {view.players}-seat table, "
                                     f"the encoder's variant seats {self.players}")
+        if (view.hand.mask | view.dealt.mask | view.exposed.mask) >> self.card_ids:
+            raise InvalidStateError(f"{where}: the view holds a card outside the encoder's "
+                                    f"card ids 0..{self.card_ids - 1}")
 
     def encode(self, view: PlayerView) -> list[float]:
         """The encoding of ``view``: ``size`` floats, 0.0 or 1.0, laid out as ``fields``."""
         self._check("encode", view)
         out = [0.0] * self.size
         at = self._start
-        players = self.players
+        players, width = self.players, self.card_ids
 
         def one(field: str, offset: int | None) -> None:
             if offset is not None:
@@ -201,15 +219,15 @@ class Encoder:
         if view.trick:
             one("trick_leader", view.trick[0][0])
             for position, (_, card) in enumerate(view.trick):
-                one("trick", position * 32 + card)
-        width = 2 * players + players * 32
+                one("trick", position * width + card)
+        stride = 2 * players + players * width
         for n, trick in enumerate(view.tricks):
-            base = n * width
+            base = n * stride
             one("tricks", base + trick.leader)
             one("tricks", base + players + trick.winner)
             for seat, played in zip(trick_seats(self.rules, view, trick.leader), trick.cards,
                                     strict=True):
-                one("tricks", base + 2 * players + seat * 32 + played)
+                one("tricks", base + 2 * players + seat * width + played)
         cards("dealt", view.dealt.mask)
         actions = self.index.num_distinct_actions
         last: dict[int, int] = {}

@@ -4,8 +4,10 @@ Under a trump suit the three matadors lead the trumps: Spadille (♣Q) always fi
 trump 7) second, Basta (♠Q) third [S-WIK, S-FOS, S-NIE]; the black queens leave their printed
 suits [S-WIK: "Neither Spadille nor Baste count as members of their natural suits."]. Below the
 matadors every suit runs A K Q J 10 9 8 7 (AMB-49). With no trump (Niese Kicker, Bronco, Bull)
-there are no matadors and every card keeps its suit (AMB-50). The tables are computed once per
-parameter set and trump, and cached.
+there are no matadors and every card keeps its suit (AMB-50). Quadrille's order depends on the
+colour of the trump suit: Manille is the black deuce or the red seven, the red suits rank K Q J
+A 2 3 4 5 6 7, and a red trump suit's Ace (Punto) heads it [S-CHA, S-PAR]. The tables are
+computed once per parameter set and trump, and cached.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import functools
 
 import attrs
 
-from solo_rules.cards import Card, CardSet, Rank, Suit
+from solo_rules.cards import PIQUET_RANKS, Card, CardSet, Rank, Suit
 
 __all__ = ["TRUMP", "Ranking", "Trump", "TrumpTables"]
 
@@ -99,17 +101,25 @@ class TrumpTables:
 class Ranking:
     """The card order of a variant: the matadors and the plain and no-trump orders.
 
-    ``matadors`` names the permanent top trumps in order; the token ``trump_seven`` stands for
-    the seven of whatever suit is trump. A matador is a trump under every trump suit, which is
-    how the black queens leave their printed suits.
+    ``matadors`` names the permanent top trumps in order; the tokens ``trump_seven`` and
+    ``trump_two`` stand for that rank of whatever suit is trump. A matador is a trump under every
+    trump suit, which is how the black queens leave their printed suits. ``red_matadors``,
+    ``red_plain_order`` and ``red_trump_first`` are what differs when the suit is red (None:
+    nothing), as in Quadrille.
     """
 
     matadors: tuple[str, ...] = ("CQ", "trump_seven", "SQ")
-    plain_order: tuple[Rank, ...] = tuple(Rank)
-    no_trump_order: tuple[Rank, ...] = tuple(Rank)
+    plain_order: tuple[Rank, ...] = PIQUET_RANKS
+    no_trump_order: tuple[Rank, ...] = PIQUET_RANKS
     #: the cards that stay matadors, and so the only trumps, in a contract without trumps
     #: (none by default, AMB-50; the black queens under its alternative reading)
     no_trump_matadors: tuple[str, ...] = ()
+    #: the matadors when a red suit is trump, if they differ (Quadrille's red seven Manille)
+    red_matadors: tuple[str, ...] | None = None
+    #: the order of a red suit, if it differs from ``plain_order`` (Quadrille's K Q J A 2 .. 7)
+    red_plain_order: tuple[Rank, ...] | None = None
+    #: the rank raised to the head of a red trump suit, below the matadors (Quadrille's Punto)
+    red_trump_first: Rank | None = None
 
     def matador_cards(self, trump: int) -> tuple[Card, ...]:
         """The matadors under ``trump``, highest first; without a trump, those that stay
@@ -121,30 +131,40 @@ class Ranking:
         return _tables(self, _trump_checked("tables", trump))
 
 
+#: the matador tokens that stand for a rank of the trump suit
+_MATADOR_RANKS = {"trump_seven": Rank.SEVEN, "trump_two": Rank.TWO}
+
+
 @functools.cache
 def _matador_cards(ranking: Ranking, trump: int) -> tuple[Card, ...]:
     if trump == Trump.NONE:
         return tuple(Card[name] for name in ranking.no_trump_matadors)
-    return tuple(
-        Card.of(Suit(trump), Rank.SEVEN) if name == "trump_seven" else Card[name]
-        for name in ranking.matadors
-    )
+    names = ranking.matadors
+    if ranking.red_matadors is not None and not Suit(trump).is_black:
+        names = ranking.red_matadors
+    return tuple(Card.of(Suit(trump), _MATADOR_RANKS[name]) if name in _MATADOR_RANKS
+                 else Card[name] for name in names)
 
 
 @functools.cache
 def _tables(ranking: Ranking, trump: int) -> TrumpTables:
     matadors = ranking.matador_cards(trump)
-    order = ranking.no_trump_order if trump == Trump.NONE else ranking.plain_order
     suit_of: list[int] = []
     power: list[int] = []
     for card in Card:
-        position = len(order) - order.index(card.rank)
+        red = not card.suit.is_black
+        order = (ranking.no_trump_order if trump == Trump.NONE
+                 else ranking.red_plain_order if red and ranking.red_plain_order is not None
+                 else ranking.plain_order)
+        # a rank the order lacks is a card of another pack (a 6 in the 32-card pack): no power
+        position = len(order) - order.index(card.rank) if card.rank in order else 0
         if card in matadors:
             suit_of.append(TRUMP)
             power.append(200 - matadors.index(card))
         elif card.suit == trump:
             suit_of.append(TRUMP)
-            power.append(100 + position)
+            first = red and card.rank == ranking.red_trump_first
+            power.append(100 + (len(order) + 1 if first else position))
         else:
             suit_of.append(card.suit)
             power.append(position)

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from solo_rules.cards import Card
+from solo_rules.cards import Card, card_ids
 from solo_rules.errors import InvalidStateError, wrong_type
 from solo_rules.game import CompiledRules
 from solo_rules.observation import rules_of
@@ -123,9 +123,9 @@ class Resampler:
         others = frozenset(seat for seat in range(players) if seat != me and held[seat])
         # the seat's own dealt cards that went to another's hand (the five-hand purchase)
         given = frozenset({holders[me]}) if holders[me] != me else others
-        allowed = {card: given if view.dealt.mask >> card & 1 else others
-                   for card in range(32)
-                   if (rules.pack & ~view.hand.mask & ~sum(played)) >> card & 1}
+        dealt = view.dealt.mask
+        allowed = {card: given if dealt >> card & 1 else others
+                   for card in card_ids(rules.pack & ~view.hand.mask & ~sum(played))}
         for seat, cards in enumerate(barred):
             for card in allowed:
                 if cards >> card & 1:
@@ -229,7 +229,7 @@ class Resampler:
                 dealt[view.seat] = view.dealt.mask
                 cards &= ~view.dealt.mask
                 group.remove(view.seat)
-            shuffled = [card for card in range(32) if cards >> card & 1]
+            shuffled = list(card_ids(cards))
             rng.shuffle(shuffled)
             for seat in group:
                 for card in shuffled[:sizes[seat]]:
@@ -343,7 +343,7 @@ class _Exchange:
         back to where they were dealt; a card given back unseen is any of the giver's."""
         if self.step == "return":
             returned = int(self.returned) if self.returned is not None else rng.choice(
-                [c for c in range(32) if hands[self.giver] >> c & 1])
+                card_ids(hands[self.giver]))
             hands[self.giver] &= ~(1 << returned)
             hands[self.declarer] |= 1 << returned
         if self.step != "demand":

@@ -25,7 +25,7 @@ from types import TracebackType
 
 import attrs
 
-from solo_rules.cards import card_ids
+from solo_rules.cards import PIQUET_IDS, card_ids
 from solo_rules.errors import InvalidStateError, wrong_type
 from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP
@@ -175,6 +175,9 @@ class DoubleDummy:
             raise InvalidStateError(f"solve keys at most {KEYED_SEATS} hands of fewer than "
                                     f"{PLIES // SEATS} cards, not {players} of "
                                     f"{rules.hand_size}")
+        if rules.pack >> PIQUET_IDS:
+            raise InvalidStateError("solve packs a hand into 32 bits: it cannot search a pack "
+                                    "with cards below the seven (Quadrille's forty)")
         self.rules = rules
         self.contract = contract
         self.party = state.party()

@@ -13,8 +13,9 @@ A study file::
     seed: 0
     metrics: [contracts, seats, roles]
 
-``variants`` (a list of ids or paths, or ``shipped``: every shipped playable variant, with
-``players`` to keep those of one player count) takes the place of ``base`` and ``sweep``.
+``variants`` (a list of ids or paths, or ``shipped``: every shipped playable variant the
+double-dummy solver searches, which leaves out Quadrille's forty cards, with ``players`` to
+keep those of one player count) takes the place of ``base`` and ``sweep``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import attrs
 
 from solo_rules import safe_yaml
 from solo_rules.analysis.players import BOTS
+from solo_rules.cards import PIQUET_IDS
 from solo_rules.errors import SoloRulesError, StudyError, shown
 from solo_rules.game import compile
 from solo_rules.variant import Variant, available_variants, load_variant, with_params
@@ -252,7 +254,9 @@ def _variant(source: Any, folder: Path | None, fail: Any, key: str) -> Variant:
 def _variants(variants: Sequence[Variant | str | Path] | str, players: int | None,
               folder: Path | None, fail: Any) -> tuple[Variant, ...]:
     if variants == "shipped":
-        found = tuple(load_variant(vid) for vid in available_variants())
+        # the double-dummy metrics need the solver, which searches the 32-card ids only
+        found = tuple(variant for variant in map(load_variant, available_variants())
+                      if not compile(variant).pack >> PIQUET_IDS)
         if players is not None:
             if isinstance(players, bool) or not isinstance(players, int):
                 raise fail(f"players: expected a whole number, got {shown(players)}")

@@ -3,12 +3,16 @@
 It values a hand by its trumps (the matadors most), bids and holds while the hand is strong
 enough for the bid, declares in its best suit, leads high trumps when it plays with the
 contract, wins a trick as cheaply as it can unless a known friend is winning it, and otherwise
-plays its lowest card. The card order it reckons with is the family's (DOSSIER §1.3-1.4); the
-engine's legal actions, which come with the view, decide what it may do.
+plays its lowest card. The card order it reckons with is the family's of the pack it holds: the
+32-card pack's German Solo order (DOSSIER §1.3-1.4), or, once its hand or the cards it was
+dealt show a card below the seven, the forty-card pack's Quadrille order (``OmbreTrumps``'s:
+Spadille ♠A, Manille, Basto ♣A; S-CHA, S-PAR). The engine's legal actions, which come with the
+view, decide what it may do.
 """
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -16,44 +20,53 @@ from typing import ClassVar, NamedTuple
 
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
-from solo_rules.cards import Card, CardSet, Rank, Suit
+from solo_rules.cards import PIQUET_IDS, SUIT_MASKS, Card, CardSet, Rank, Suit
 from solo_rules.ranking import TRUMP, Ranking, Trump, TrumpTables
+from solo_rules.rules.ranks import OmbreTrumps
 from solo_rules.state import Phase
 from solo_rules.view import PlayerView
 
 __all__ = ["HeuristicBot", "hand_strength"]
 
-_RANKING = Ranking()
 #: Strength needed to open the lowest bid, and the strength worth each further bid level.
 _OPEN = 8
 _STEP = 3
 
 
-def _card_worth(card: Card, trump: int) -> int:
-    """What ``card`` adds to a hand's strength with ``trump`` as trumps."""
-    if card in _RANKING.matador_cards(trump):
-        return 3
-    if _RANKING.tables(trump).suit_of[card] == TRUMP:
-        return 2 if card.rank <= Rank.KING else 1
-    return 1 if card.rank is Rank.ACE else 0
+def _heads(tables: TrumpTables) -> tuple[bool, ...]:
+    """Per card, whether it is a plain card that heads its suit: the highest power among the
+    plain cards of its effective suit (an ace of the 32-card pack; a king of Quadrille's, whose
+    black aces are matadors and whose red aces rank below the jack)."""
+    suits, powers = tables.suit_of, tables.power
+    tops = [-1] * TRUMP
+    for suit, power in zip(suits, powers, strict=True):
+        if suit != TRUMP and power > tops[suit]:
+            tops[suit] = power
+    return tuple(suit != TRUMP and power == tops[suit]
+                 for suit, power in zip(suits, powers, strict=True))
+
+
+def _card_worths(ranking: Ranking, trump: int) -> tuple[int, ...]:
+    """Per card, what it adds to a hand's strength with ``trump`` as trumps: 3 for a matador,
+    2 for another trump ace or king, 1 for another trump, 1 for a plain card that heads its
+    suit (``_heads``)."""
+    matadors, tables = ranking.matador_cards(trump), ranking.tables(trump)
+    heads = _heads(tables)
+    return tuple(3 if card in matadors
+                 else (2 if card.rank <= Rank.KING else 1) if tables.suit_of[card] == TRUMP
+                 else 1 if heads[card] else 0 for card in Card)
 
 
 def _byte_worths(worth: tuple[int, ...], position: int) -> tuple[int, ...]:
     """For each value of the byte at ``position`` of a hand's mask, the worth of its cards
-    (each value's is a smaller value's plus the card of its lowest bit)."""
+    (each value's is a smaller value's plus the card of its lowest bit; a bit past the last
+    card id is worth nothing)."""
     worths = [0] * 256
     for value in range(1, 256):
         lowest = value & -value
-        worths[value] = worths[value ^ lowest] + worth[8 * position + lowest.bit_length() - 1]
+        card = 8 * position + lowest.bit_length() - 1
+        worths[value] = worths[value ^ lowest] + (worth[card] if card < len(worth) else 0)
     return tuple(worths)
-
-
-#: Per trump, per byte of a hand's mask (its position, then its value), the worth of those
-#: cards: a hand's strength is four look-ups (the bot rates a hand for every suit at every bid).
-_WORTH_BYTES = tuple(
-    tuple(_byte_worths(tuple(_card_worth(card, trump) for card in Card), position)
-          for position in range(4))
-    for trump in Trump)
 
 
 class _PlayTables(NamedTuple):
@@ -68,7 +81,8 @@ class _PlayTables(NamedTuple):
     counts: tuple[tuple[int, ...], ...]
     #: a card's power if it is a trump, else -1 (the contract's side leads its highest)
     trump_power: tuple[int, ...]
-    #: whether a card is a plain ace (the other side leads one first)
+    #: whether a card is a plain card that heads its suit (``_heads``: the 32-card pack's
+    #: plain aces; the other side leads one first)
     plain_ace: tuple[bool, ...]
 
     @classmethod
@@ -79,31 +93,86 @@ class _PlayTables(NamedTuple):
                        for led in range(TRUMP + 1))
         return cls(tuple(power + (1000 if suit == TRUMP else 0)
                          for suit, power in zip(suits, powers, strict=True)),
-                   tuple(by_led[suit] for suit in suits), by_led[TRUMP],
-                   tuple(card.rank is Rank.ACE and suits[card] != TRUMP for card in Card))
+                   tuple(by_led[suit] for suit in suits), by_led[TRUMP], _heads(tables))
 
 
-#: Per trump (``Trump.NONE`` last): the play's tables.
-_PLAY_TABLES = tuple(_PlayTables.of(_RANKING.tables(trump)) for trump in Trump)
+class _Order(NamedTuple):
+    """A card order the bot reckons with, and its tables, each per trump (``Trump.NONE``
+    last)."""
+
+    #: per card, what it adds to a hand's strength (``_card_worths``)
+    worths: tuple[tuple[int, ...], ...]
+    #: per byte of a hand's mask (its position, then its value), the worth of those cards: a
+    #: hand's strength is a look-up per byte (the bot rates a hand for every suit at every bid)
+    worth_bytes: tuple[tuple[tuple[int, ...], ...], ...]
+    #: the play's tables
+    play: tuple[_PlayTables, ...]
+
+    @classmethod
+    def of(cls, ranking: Ranking, positions: int) -> _Order:
+        """The tables of ``ranking``'s order, over the first ``positions`` bytes of a mask."""
+        worths = tuple(_card_worths(ranking, trump) for trump in Trump)
+        return cls(worths,
+                   tuple(tuple(_byte_worths(worth, position) for position in range(positions))
+                         for worth in worths),
+                   tuple(_PlayTables.of(ranking.tables(trump)) for trump in Trump))
+
+
+#: The 32-card pack's order (the family's: DOSSIER §1.3-1.4), over its four bytes.
+_PIQUET = _Order.of(Ranking(), 4)
+
+
+@functools.cache
+def _forty() -> _Order:
+    """The forty-card pack's order (Quadrille's, ``OmbreTrumps``), over all seven bytes of a
+    mask: built on first use, as only a hand of that pack needs it."""
+    return _Order.of(OmbreTrumps().ranking, 7)
+
+
+def _order_of(view: PlayerView) -> _Order:
+    """The order of the pack ``view``'s hand shows: the forty-card pack's once it holds or was
+    dealt a card below the seven (a card id of 32 and above), else the 32-card pack's."""
+    if (view.hand.mask | view.dealt.mask) >> PIQUET_IDS:
+        return _forty()
+    return _PIQUET
+
+
 _NO_TRUMP = int(Trump.NONE)
 #: above every key and power in the tables
 _NEVER = 1 << 30
 _SUITS = tuple(Suit)
-_SUIT_WORTHS = _WORTH_BYTES[:len(_SUITS)]
+#: per card id, its printed suit
+_SUIT_OF = tuple(card.suit for card in Card)
+_SUIT_WORTHS = _PIQUET.worth_bytes[:len(_SUITS)]
 _PLAY, _AUCTION, _DECLARE = Phase.PLAY, Phase.AUCTION, Phase.DECLARE
 
 
 def hand_strength(hand: CardSet, trump: int) -> int:
     """A rough worth of ``hand`` with ``trump`` as trumps: 3 per matador, 2 per other trump
-    ace or king, 1 per other trump, and 1 per plain ace."""
-    low, mid, high, top = _WORTH_BYTES[trump]
+    ace or king, 1 per other trump, and 1 per plain card that heads its suit (a plain ace; a
+    king in Quadrille's order, which a hand with a card below the seven is reckoned in)."""
     mask = hand.mask
+    if mask >> PIQUET_IDS:
+        return _wide_strength(_forty().worth_bytes[trump], mask)
+    low, mid, high, top = _PIQUET.worth_bytes[trump]
     return low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF] + top[mask >> 24]
 
 
-def _strengths(hand: CardSet) -> tuple[int, int, int, int]:
-    """The hand's strength with each suit as trumps, by suit number."""
+def _wide_strength(worths: tuple[tuple[int, ...], ...], mask: int) -> int:
+    """The worth of the cards of ``mask`` by the seven byte tables ``worths``."""
+    low, mid, high, top, fifth, sixth, seventh = worths
+    return (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
+            + top[mask >> 24 & 0xFF] + fifth[mask >> 32 & 0xFF] + sixth[mask >> 40 & 0xFF]
+            + seventh[mask >> 48 & 0xFF])
+
+
+def _strengths(hand: CardSet, order: _Order = _PIQUET) -> tuple[int, int, int, int]:
+    """The hand's strength with each suit as trumps, by suit number, in ``order``."""
     mask = hand.mask
+    if order is not _PIQUET:
+        clubs, spades, hearts, diamonds = order.worth_bytes[:len(_SUITS)]
+        return (_wide_strength(clubs, mask), _wide_strength(spades, mask),
+                _wide_strength(hearts, mask), _wide_strength(diamonds, mask))
     low, mid, high, top = mask & 0xFF, mask >> 8 & 0xFF, mask >> 16 & 0xFF, mask >> 24
     clubs, spades, hearts, diamonds = _SUIT_WORTHS
     return (clubs[0][low] + clubs[1][mid] + clubs[2][high] + clubs[3][top],
@@ -153,13 +222,25 @@ class HeuristicBot:
 
     def choose(self, view: PlayerView) -> Action:
         """The action this bot takes in ``view``."""
-        legal = legal_choices(view)
+        # ``legal_choices(view)``, without its call for a view with actions (it refuses
+        # anything else)
+        legal = view.legal_actions if type(view) is PlayerView else ()
+        if not legal:
+            legal = legal_choices(view)
         phase = view.phase
         if phase == _PLAY:
+            # ``_order_of(view)`` by the dealt cards alone: a variant of the forty-card pack
+            # exchanges no cards, so every card its hand holds was dealt to it
+            if view.dealt.mask >> PIQUET_IDS:
+                return _play(view, legal, _forty().play)
             return _play(view, legal)
         if phase == _AUCTION:
+            if (view.hand.mask | view.dealt.mask) >> PIQUET_IDS:  # ``_order_of(view)``
+                return _bid(view, legal, _forty())
             return _bid(view, legal)
         if phase == _DECLARE:
+            if (view.hand.mask | view.dealt.mask) >> PIQUET_IDS:
+                return _declare(view, legal, _forty())
             return _declare(view, legal)
         chosen = _other(view, legal)
         if chosen is not None:
@@ -169,10 +250,10 @@ class HeuristicBot:
 
 # -- the auction and the declaration ----------------------------------------------------
 
-def _bid(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+def _bid(view: PlayerView, legal: tuple[Action, ...], order: _Order = _PIQUET) -> Action:
     """Bid or hold up to the level the hand is worth (one level per ``_STEP`` of strength
     above ``_OPEN``); never bid a preferred-suit level in a suit that is not its best."""
-    strengths = _strengths(view.hand)
+    strengths = _strengths(view.hand, order)
     best = _best_suit(strengths)
     ceiling = (strengths[best] - _OPEN) // _STEP
     standing = 0  # the highest level bid so far (levels count from 0)
@@ -194,10 +275,10 @@ def _bid(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     return legal[0]
 
 
-def _declare(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+def _declare(view: PlayerView, legal: tuple[Action, ...], order: _Order = _PIQUET) -> Action:
     """The declaration in its strongest trump suit, the cheapest contract first; no Tout."""
     plain = [a for a in legal if not a.tout] or list(legal)
-    strengths = _strengths(view.hand)
+    strengths = _strengths(view.hand, order)
     unsuited = strengths[_best_suit(strengths)] - 1
     # the highest worth, the lowest id among equals (``max`` with the key (worth, -id)):
     # a plain loop, as a key function costs a call per declaration (Altenburg offers
@@ -218,33 +299,38 @@ def _other(view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
         return kinds["stop"]
     trumps = {a.suit: a for a in legal if a.suit is not None and a.kind == "trump"}
     if trumps:
-        return trumps[_best_suit(_strengths(view.hand), list(trumps))]
+        return trumps[_best_suit(_strengths(view.hand, _order_of(view)), list(trumps))]
     calls = [(a, a.card) for a in legal if a.card is not None and a.kind == "call"]
     if calls:  # call in the suit where the bot is shortest, so the partner can help
         mask = view.hand.mask
-        held = [(mask >> (8 * suit) & 0xFF).bit_count() for suit in _SUITS]
-        return min(calls, key=lambda ac: (held[ac[1] >> 3], ac[0].id))[0]
-    trump = Trump.NONE if view.trump is None else view.trump
-    if "demand" in kinds:  # the Mediateur exchange: the card worth most with these trumps
-        return max((a for a in legal if a.kind == "demand"),
-                   key=lambda a: (_card_worth(_card_of(a), trump), -a.id))
-    if "return" in kinds:  # ... and back the card worth least, the lowest if several
-        return min(legal, key=lambda a: (_card_worth(_card_of(a), trump),
-                                         _PLAY_TABLES[trump].give[_card_of(a)]))
+        held = [(mask & suit_mask).bit_count() for suit_mask in SUIT_MASKS]
+        return min(calls, key=lambda ac: (held[_SUIT_OF[ac[1]]], ac[0].id))[0]
+    if "demand" in kinds or "return" in kinds:
+        trump = Trump.NONE if view.trump is None else view.trump
+        order = _order_of(view)
+        worth = order.worths[trump]
+        if "demand" in kinds:  # the Mediateur exchange: the card worth most with these trumps
+            return max((a for a in legal if a.kind == "demand"),
+                       key=lambda a: (worth[_card_of(a)], -a.id))
+        give = order.play[trump].give  # ... and back the card worth least, the lowest if several
+        return min(legal, key=lambda a: (worth[_card_of(a)], give[_card_of(a)]))
     return kinds.get("pass")
 
 
 # -- the play ------------------------------------------------------------------------------
 
-def _play(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+def _play(view: PlayerView, legal: tuple[Action, ...],
+          plays: tuple[_PlayTables, ...] = _PIQUET.play) -> Action:
     """Lead (``_lead``); else let a friend's winning card stand, or win the trick with
     the cheapest card that does; else give away the lowest card (``_PlayTables.give``).
 
-    Plain loops over the few cards (every play action has a card, hence the ignores)."""
+    ``plays`` are the tables of the order reckoned with, per trump (by default the 32-card
+    pack's, bound once). Plain loops over the few cards (every play action has a card, hence
+    the ignores)."""
     if len(legal) == 1:
         return legal[0]
     trump = view.trump
-    tables = _PLAY_TABLES[_NO_TRUMP if trump is None else trump]
+    tables = plays[_NO_TRUMP if trump is None else trump]
     trick = view.trick
     if not trick:
         return legal[_lead(view, legal, tables)]

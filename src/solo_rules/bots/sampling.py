@@ -22,7 +22,8 @@ the same way. On each sampled deal, each legal action is carried forward to the 
   real end state, so no contract value is written here; made or beaten is the solver's, the
   bonuses follow the line it plays. A hand that ends before the play (all passed) scores as
   the rules say, and a contract without a declarer's party (Heart Solo when all pass, S-FOS),
-  which the solver cannot score, is played out by the rollout bots.
+  which the solver cannot score, and any hand of a pack the solver cannot search (Quadrille's
+  forty cards: it packs a hand into 32 bits), are played out by the rollout bots.
 
 It takes the action with the best mean score, the first legal one (lowest id: ``pass`` before
 any bid) on a tie. Positions at the first lead that several actions reach on one sample are
@@ -37,6 +38,8 @@ What it leaves to ``HeuristicBot`` (the same view, its own seed), and why:
   steeply with every extra trick (``benchmarks/sampling_bot.py`` reports the time per
   decision);
 * the play of hands without a declarer's party (nothing for the solver to score);
+* the play of a variant whose pack the solver cannot search (``searches``: Quadrille's forty
+  cards);
 * a view from which ``resample`` can rebuild no deal (none of a hand actually played: the true
   deal is always among those drawn from).
 
@@ -54,6 +57,7 @@ from typing import NamedTuple
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
 from solo_rules.bots.heuristic import HeuristicBot
+from solo_rules.cards import PIQUET_IDS
 from solo_rules.game import CompiledRules
 from solo_rules.observation import rules_of
 from solo_rules.resample import Resampler, replay
@@ -71,6 +75,12 @@ _SOLVED = (Phase.PLAY, Phase.DECIDE)
 #: hands, the leader, the flags and the contract): positions with equal keys on one sample
 #: are played out along the same line.
 _LeadKey = tuple[object, ...]
+
+
+def _searchable(rules: CompiledRules) -> bool:
+    """Whether ``DoubleDummy`` can search the hands of ``rules``: it packs a hand into 32 bits,
+    so not those of a pack with cards below the seven (Quadrille's forty), which it refuses."""
+    return not rules.pack >> PIQUET_IDS
 
 
 class BidSample(NamedTuple):
@@ -99,6 +109,9 @@ class SamplingBot:
         self.samples = samples
         self.depth = depth
         self.bid_samples = bid_samples
+        #: whether the solver searches this variant's hands (``_searchable``); if not, the play
+        #: is the heuristic bot's, and a sampled hand is played out by the rollout bots
+        self.searches = _searchable(self.rules)
         self.fallback = HeuristicBot(self.rng.getrandbits(64))
 
     @property
@@ -114,7 +127,7 @@ class SamplingBot:
         if len(legal) == 1:
             return legal[0]
         if view.phase in _SOLVED:
-            if view.declarer is None or len(view.hand) > self.depth:
+            if view.declarer is None or len(view.hand) > self.depth or not self.searches:
                 return self.fallback.choose(view)
         elif not self.bid_samples:
             return self.fallback.choose(view)
@@ -189,14 +202,15 @@ class SamplingBot:
     def _play_out(self, state: GameState, bots: list[HeuristicBot],
                   lines: dict[_LeadKey, tuple[int, ...]]) -> GameState:
         """The end of the hand: ``bots`` decide up to the first lead, then the solver's line
-        (kept in ``lines`` per position) or, without a declarer's party, ``bots`` again."""
+        (kept in ``lines`` per position) or, without a declarer's party or where the solver
+        does not search (``searches``), ``bots`` again."""
         rules = self.rules
         while state.phase not in _SOLVED and not state.is_terminal:
             state = self._step(state, bots)
         if state.is_terminal:
             return state
         contract = state.contract
-        if contract is None or contract.declarer is None:
+        if contract is None or contract.declarer is None or not self.searches:
             while not state.is_terminal:
                 state = self._step(state, bots)
             return state

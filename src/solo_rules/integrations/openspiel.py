@@ -3,11 +3,18 @@
 Importing this module registers each shipped variant as ``python_solo_<id>`` (``-`` written
 ``_``: ``python_solo_altenburg_1988``); ``register(variant)`` adds a variant of your own. A
 game deals the cards one at a time as chance nodes (uniform over the cards not yet dealt, in
-the order of the variant's own deal: packets from eldest), then the seats play the hand with
-actions numbered by the variant's dense ``ActionIndex``. Information-state and observation
-strings and tensors are the seat's ``Encoder`` string and vector (docs/observations.md);
+the order of the variant's own deal: packets from eldest; the outcome of a card is its card
+id, and ``max_chance_outcomes`` is the variant's card range, ``cards.card_range``: 32, or 52
+for the forty-card pack), then the seats play the hand with actions numbered by the variant's
+dense ``ActionIndex`` (OpenSpiel numbers chance outcomes and actions apart). Information-state
+and observation strings and tensors are the seat's ``Encoder`` string and vector
+(docs/observations.md);
 ``resample_from_infostate`` draws a deal uniformly from those consistent with the seat's view
-(``solo_rules.resample``), which OpenSpiel's IS-MCTS uses. Returns are the hand's scores.
+(``solo_rules.resample``), which OpenSpiel's IS-MCTS uses. Returns are the hand's scores,
+within the utility range ``-bound..bound`` of the settlement's ``bound``; where that is 0, a
+settlement that pays nothing (Quadrille's unknown amounts, AMB-89), the game declares -1..1
+(``observation.utility_bound``): every return is 0, which lies in it, and OpenSpiel requires
+the minimum utility below the maximum.
 
 >>> import pyspiel
 >>> from solo_rules.integrations import openspiel
@@ -27,10 +34,10 @@ import attrs
 import numpy as np
 import pyspiel
 
-from solo_rules.cards import Card, CardSet
+from solo_rules.cards import Card, CardSet, card_range
 from solo_rules.errors import IllegalActionError
 from solo_rules.game import CompiledRules
-from solo_rules.observation import Encoder, rules_of, said_bound
+from solo_rules.observation import Encoder, rules_of, said_bound, utility_bound
 from solo_rules.resample import Resampler, replay
 from solo_rules.state import GameState
 from solo_rules.variant import Variant, available_variants
@@ -167,7 +174,8 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
             return
         assert isinstance(now, _Dealing)
         dealt = list(self.dealt)
-        if not (0 <= action < 32 and hand.rules.pack & ~sum(dealt) >> action & 1):
+        if not (0 <= action < hand.encoder.card_ids
+                and (hand.rules.pack & ~sum(dealt)) >> action & 1):
             raise pyspiel.SpielError(f"{hand.name}: chance outcome {action} is no card left "
                                      "to deal")
         dealt[hand.deal_order[now.position]] |= 1 << action
@@ -180,7 +188,8 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         hand = self._hand
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {Card(action).name}" if 0 <= action < 32 else f"deal {action}?"
+            return (f"deal {Card(action).name}" if 0 <= action < hand.encoder.card_ids
+                    else f"deal {action}?")
         index = hand.encoder.index
         if not 0 <= action < index.num_distinct_actions:
             return f"action {action} (none of {hand.name})"
@@ -363,10 +372,12 @@ def _game_type(rules: CompiledRules) -> Any:
 
 
 def _game_info(rules: CompiledRules) -> Any:
-    bound = float(rules.settlement.bound(rules))
+    """The game's sizes: the dense actions, a chance outcome per card id of the variant's card
+    range, and the utility range ``utility_bound`` declares (-1..1 where nothing is paid)."""
+    bound = float(utility_bound(rules))
     return pyspiel.GameInfo(
         num_distinct_actions=Encoder(rules).index.num_distinct_actions,
-        max_chance_outcomes=32,
+        max_chance_outcomes=len(card_range(rules.pack)),
         num_players=rules.players,
         min_utility=-bound,
         max_utility=bound,

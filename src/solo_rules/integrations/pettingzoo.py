@@ -6,8 +6,10 @@ declaration, the play), each observing a dict of ``observation`` (the seat's ``E
 vector, docs/observations.md) and ``action_mask`` (1 at the dense index of each legal action;
 all zero for a seat not to act). The action space is ``Discrete`` over the variant's dense
 action index. At the end of the hand every seat is rewarded with its score, or with its score
-over the variant's bound (``scaled_rewards=True``: within -1..1). ``state()`` is the global
-view: every seat's encoding, seat 0 first.
+over the variant's bound (``scaled_rewards=True``: within -1..1; where the settlement pays
+nothing, its bound 0, as Quadrille's unknown amounts, every reward is 0 and the bound taken is
+1, as the OpenSpiel adapter's utility range: ``observation.utility_bound``). ``state()`` is the
+global view: every seat's encoding, seat 0 first.
 
 >>> from solo_rules.integrations.pettingzoo import env
 >>> game = env("heart-solo")
@@ -17,8 +19,9 @@ view: every seat's encoding, seat 0 first.
 
 ``env()`` wraps the raw environment as the classic games are wrapped: an illegal action ends
 the hand with ``illegal_reward`` for the seat that took it (PettingZoo's
-``TerminateIllegalWrapper``; by default the lowest reward a hand can give) and 0 for the
-others; the raw environment (``raw_env``) raises ``IllegalActionError`` instead. The first
+``TerminateIllegalWrapper``; by default the lowest reward a hand can give, or -1 where every
+hand gives 0) and 0 for the others; the raw environment (``raw_env``) raises
+``IllegalActionError`` instead. The first
 dealer is drawn by the variant's own rule; ``reset(seed=...)`` makes the episode reproducible
 and ``reset(options={"dealer": seat})`` deals from that seat (other keys are ignored, as
 PettingZoo's own tests pass one).
@@ -35,7 +38,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from solo_rules.game import CompiledRules, new_game
-from solo_rules.observation import Encoder
+from solo_rules.observation import Encoder, utility_bound
 from solo_rules.state import GameState
 from solo_rules.variant import Variant
 
@@ -73,8 +76,11 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self.metadata = {**SoloEnv.metadata, "name": env_name(rules)}  # type: ignore[misc]
         self.render_mode = render_mode
         #: the largest score a seat can win or lose in one hand (``settlement.bound``)
-        self.bound = bound = rules.settlement.bound(rules)
-        self.scale = 1.0 / bound if scaled_rewards else 1.0
+        self.bound = rules.settlement.bound(rules)
+        #: the rewards lie within ``-declared..declared`` (unscaled): the bound, or 1 where
+        #: it is 0 (``observation.utility_bound``), which ``scaled_rewards`` divides by
+        self.declared = declared = utility_bound(rules)
+        self.scale = 1.0 / declared if scaled_rewards else 1.0
         self.possible_agents = [f"player_{seat}" for seat in range(encoder.players)]
         self.agents = self.possible_agents[:]
         size, actions = encoder.size, encoder.index.num_distinct_actions
@@ -182,10 +188,10 @@ def env(variant: CompiledRules | Variant | str = "altenburg-1988",
         illegal_reward: float | None = None) -> Any:
     """The environment inside PettingZoo's wrappers, as its classic card games have it: an
     illegal action ends the hand with ``illegal_reward`` for the seat that took it (default:
-    the lowest reward of a hand, -1 with ``scaled_rewards``), then the order-enforcing and
-    bounds-checking wrappers."""
+    the lowest reward of a hand, -1 with ``scaled_rewards``, and -1 where the settlement pays
+    nothing), then the order-enforcing and bounds-checking wrappers."""
     raw = raw_env(variant, render_mode, scaled_rewards)
-    worst = -raw.bound * raw.scale if illegal_reward is None else illegal_reward
+    worst = -raw.declared * raw.scale if illegal_reward is None else illegal_reward
     wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=worst)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)

@@ -10,12 +10,12 @@ from typing import Literal
 
 import attrs
 
-from solo_rules.cards import Card, CardSet, Suit, card_ids, piquet_pack
+from solo_rules.cards import Card, CardSet, Suit, card_ids, piquet_pack, quadrille_pack
 from solo_rules.rules.params import cards
 from solo_rules.rules.slots import DealRules, PackRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 
-__all__ = ["PacketDeal", "PiquetPack", "deal_to", "shuffled"]
+__all__ = ["PacketDeal", "PiquetPack", "QuadrillePack", "deal_to", "shuffled"]
 
 
 _NUMBERS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
@@ -65,6 +65,31 @@ class PiquetPack(RuleModule, PackRules):
         else:
             clauses.append(Clause(f"Each player receives {hand} cards.", "players"))
         return clauses
+
+
+@register("pack", "pack.quadrille")
+@attrs.frozen
+class QuadrillePack(RuleModule, PackRules):
+    """Quadrille's forty cards for four seats, ten a hand: "It is played by four persons, with
+    forty cards; the four tens, nines, and eights, are discarded from the pack" [S-HOY p. 262]."""
+
+    players: int = attrs.field(default=4, validator=attrs.validators.in_((4,)))
+    suits: Literal["french"] = "french"
+    sits_out: int = attrs.field(default=0, init=False)
+
+    @property
+    def cards(self) -> CardSet:
+        """The cards in play: A K Q J 7 6 5 4 3 2 in each suit."""
+        return quadrille_pack()
+
+    def describe(self) -> list[Clause]:
+        return [
+            Clause("Four players take part; there are no fixed partnerships: any partnership "
+                   "lasts a single hand.", "players"),
+            Clause("The game uses a French-suited pack of forty cards, A K Q J 7 6 5 4 3 2 in "
+                   "each suit: the tens, nines and eights are taken out.", "suits"),
+            Clause("Each player receives 10 cards.", "players"),
+        ]
 
 
 #: for each position ``i`` of a pack shuffled from the top down, ``i + 1`` and its bit length:

@@ -205,12 +205,16 @@ class PrimeOrContinue(EarlyEnd):
     for all the tricks; otherwise play ends as soon as the result is certain (AMB-54).
     ``prime_bonus``: whether stopping scores a bonus (S-WIK) or only claims the game (S-PAR).
     ``prime_at``: prime after ``first_tricks``, or after the contract's own number of tricks
-    [S-002: "If bidder's party wins all tricks to the number bid, they can stop the game"]."""
+    [S-002: "If bidder's party wins all tricks to the number bid, they can stop the game"].
+    ``forced_go_on``: whether a forced contract's party may go on (Quadrille law 16: no)."""
 
     first_tricks: int = 5
     stop_when_decided: bool = True
     prime_bonus: bool = True
     prime_at: Literal["first_tricks", "contract"] = "first_tricks"
+    #: whether the party of a forced contract may play on too [S-HOY law 16: "Forced spadille
+    #: ... nor is he allowed to play for the vole"]
+    forced_go_on: bool = True
 
     def opening_tricks(self, rules: Rules) -> int:
         """The first ``first_tricks`` tricks."""
@@ -244,7 +248,8 @@ class PrimeOrContinue(EarlyEnd):
         done = len(state.tricks)
         partner = rules.partner
         ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
-        if done == at and at < rules.hand_size:
+        if done == at and at < rules.hand_size and (
+                self.forced_go_on or not rules.contract_def(contract.kind).forced):
             won, _ = declarer_sees_party_sweep(state)
             if won and not contract.tout:
                 if partner is not None and partner.asking_bars_slam and flags & _ASKED:
@@ -312,6 +317,9 @@ class PrimeOrContinue(EarlyEnd):
                    "a trick won by another player is not known to be his party's.",
                    "first_tricks"),
         ]
+        if not self.forced_go_on:
+            clauses.append(Clause("The party of a forced contract may not play on: it stops when "
+                                  "it has its tricks.", "forced_go_on"))
         if self.stop_when_decided:
             clauses.append(Clause("Otherwise play stops as soon as the result is certain: when "
                                   "the party has its tricks, or can no longer get them"

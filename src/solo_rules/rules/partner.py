@@ -13,8 +13,8 @@ from typing import Literal
 
 import attrs
 
-from solo_rules.actions import CALL_BASE, TRUMP_BASE, Action, Word
-from solo_rules.cards import Card, Rank, Suit
+from solo_rules.actions import TRUMP_BASE, Action, Word, action_card, call_id
+from solo_rules.cards import PIQUET_RANKS, Card, Rank, Suit, card_range
 from solo_rules.ranking import Trump
 from solo_rules.rules.ranks import RANK_WORDS, rank_list
 from solo_rules.rules.slots import History, PartnerRules, Rules, Stage, pack_of
@@ -64,15 +64,21 @@ class CalledCard(RuleModule, PartnerRules):
     partner all the same (AMB-09 a: "whoever holds that Ace becomes the declarer's partner"),
     or with ``unrevealed: alone`` the declarer settles alone (AMB-09 b)."""
 
-    ranks: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=rank_list)
+    ranks: tuple[Rank, ...] = attrs.field(default=PIQUET_RANKS, converter=rank_list)
 
     @ranks.validator
     def _some_rank(self, _attribute: object, value: tuple[Rank, ...]) -> None:
         # A shorter ladder (A K) may leave nothing to call: the declarer then plays alone.
         if not value:
             raise ValueError("ranks must list at least one rank, in the order they are called")
-    exclude_trump_suit: bool = True
+    #: whether the trump suit's cards may not be called: ``True``, ``False``, or only on the
+    #: ``fallback`` ranks [Quadrille law 12: "a queen ... except the queen of trumps"]
+    exclude_trump_suit: Literal[True, False, "fallback"] = True
     must_not_hold: bool = True
+    #: where held cards may be called (``must_not_hold`` false): whether holding every card
+    #: of a rank also offers the next rank [S-HOY law 12: "If you have four kings dealt, you
+    #: are at liberty either to call a queen ... or to call one of your own kings"]
+    held_fallback: bool = False
     trump_not_called_suit: bool = True
     must_play_when_led: bool = True
     must_lead_when_leading_suit: bool = True
@@ -103,13 +109,16 @@ class CalledCard(RuleModule, PartnerRules):
         else:
             found = self._ladder(rules, *key)
         lacking, must_hold, ladder = found
+        offered: list[Card] = []
         for candidates in ladder:
             cards = [card for card, rest_of_suit in candidates
                      if not (lacking and hand >> card & 1)
                      and not (must_hold and not hand & rest_of_suit)]
-            if cards:
-                return cards
-        return []
+            offered += cards
+            if cards and not (self.held_fallback and all(hand >> card & 1
+                                                         for card, _ in candidates)):
+                return offered
+        return offered
 
     def _ladder(self, rules: Rules, kind: str, trump: Trump | None, bound: Suit | None
                 ) -> tuple[bool, bool, tuple[tuple[tuple[Card, int], ...], ...]]:
@@ -119,17 +128,19 @@ class CalledCard(RuleModule, PartnerRules):
         other cards of its suit."""
         lacking = self.must_not_hold or rules.contract_def(kind).trump_by == "partner"
         barred: set[Suit] = set()
-        if self.exclude_trump_suit and trump is not None and trump.suit is not None:
-            barred.add(trump.suit)
         if bound is not None and self.trump_not_called_suit:
             barred.add(bound)
+        trump_barred = barred | ({trump.suit} if trump is not None and trump.suit is not None
+                                 else set())
         matadors = set.intersection(*(set(rules.ranking.matador_cards(suit)) for suit in Suit))
         tables = rules.tables(trump)
         ladder = tuple(
             tuple((card, tables.suit_masks[card.suit] & ~(1 << card))
-                  for card in [Card.of(suit, rank) for suit in Suit if suit not in barred]
+                  for card in [Card.of(suit, rank) for suit in Suit if suit not in (
+                      trump_barred if self.exclude_trump_suit is True
+                      or (self.exclude_trump_suit == "fallback" and position) else barred)]
                   if rules.pack >> card & 1 and card not in matadors)
-            for rank in self.ranks)
+            for position, rank in enumerate(self.ranks))
         return lacking, self.void_suit == "must_hold", ladder
 
     def partner_trumps(self, state: GameState) -> list[Suit]:
@@ -230,7 +241,7 @@ class CalledCard(RuleModule, PartnerRules):
         return replace(state, contract=replace(contract, partner=None))
 
     def describe(self) -> list[Clause]:
-        return self._describe(frozenset(Rank))
+        return self._describe(frozenset(PIQUET_RANKS))
 
     def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
         """The calling ladder down the ranks the pack has (Münsterland: no 9s or 8s)."""
@@ -239,7 +250,8 @@ class CalledCard(RuleModule, PartnerRules):
     def _describe(self, dealt: frozenset[Rank]) -> list[Clause]:
         ladder = [RANK_WORDS[rank] for rank in self.ranks if rank in dealt]
         first = ladder[0]
-        suits = " of a suit other than trumps" if self.exclude_trump_suit else ""
+        an = "an" if first[0] in "AEIOU" else "a"
+        suits = " of a suit other than trumps" if self.exclude_trump_suit is True else ""
         fallback = f"if he holds every such {first}, a {ladder[1]}" if ladder[1:] else ""
         if ladder[2:]:
             fallback += ", and so on down the ranks " + " ".join(ladder[2:])
@@ -248,17 +260,24 @@ class CalledCard(RuleModule, PartnerRules):
                          "plays alone, and names trumps himself where the partner would have")
         if self.must_not_hold:
             clauses = [Clause(f"In a partnership contract the declarer calls a card he does not "
-                              f"hold{suits}: an {first}; {fallback}. The matadors cannot be "
+                              f"hold{suits}: {an} {first}; {fallback}. The matadors cannot be "
                               "called.", "ranks", ("exclude_trump_suit", "must_not_hold"))]
         else:
             clauses = [
-                Clause(f"In a partnership contract the declarer calls an {first}{suits}. The "
+                Clause(f"In a partnership contract the declarer calls {an} {first}{suits}. The "
                        "matadors cannot be called.", "ranks", ("exclude_trump_suit",)),
-                Clause(f"He may call an {first} he holds himself: he then plays alone, and the "
+                Clause(f"He may call {an} {first} he holds himself: he then plays alone, and the "
                        "others learn it only when he plays that card.", "must_not_hold"),
-                Clause("Where the partner must name trumps, the called card must be one the "
-                       f"declarer does not hold: {fallback}.", "ranks", ("must_not_hold",)),
             ]
+            if self.held_fallback and ladder[1:]:
+                barred = " (not the trumps')" if self.exclude_trump_suit == "fallback" else ""
+                clauses.append(Clause(
+                    f"If he holds every {first}, he may call a {ladder[1]}{barred} as well as one "
+                    f"of his own {first}s.", "held_fallback", ("exclude_trump_suit",)))
+            else:
+                clauses.append(Clause("Where the partner must name trumps, the called card must "
+                                      f"be one the declarer does not hold: {fallback}.", "ranks",
+                                      ("must_not_hold",)))
         clauses += [
             Clause("Whoever holds the called card is the declarer's partner. Nobody is told who "
                    "that is; it becomes known when the card is played.",
@@ -312,7 +331,7 @@ class _CallStage(Stage):
         return ()
 
     def actions(self, rules: Rules) -> Iterable[Action]:
-        return (Action.call(card) for card in Card)
+        return (Action.call(card) for card in card_range(rules.pack))
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         contract = state.contract
@@ -323,11 +342,11 @@ class _CallStage(Stage):
         return state if self.rule.callable_cards(rules, state) else None
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        return tuple(CALL_BASE + card for card in self.rule.callable_cards(rules, state))
+        return tuple(sorted(call_id(card) for card in self.rule.callable_cards(rules, state)))
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         """Whoever holds the called card is the partner; a self-call plays alone (AMB-21)."""
-        card = Card(aid - CALL_BASE)
+        card = action_card(aid)
         contract = state.contract
         assert contract is not None
         holder = next((s for s, hand in enumerate(state.hands) if hand >> card & 1), None)
@@ -337,7 +356,7 @@ class _CallStage(Stage):
 
     def means(self, rules: Rules, state: GameState, aid: int) -> str:
         """Whoever holds the card is the partner, known when it is played."""
-        card = Card(aid - CALL_BASE).symbol_text
+        card = action_card(aid).symbol_text
         return f"whoever holds {card} is your partner, unknown to the others until {card} is " \
             "played"
 

@@ -7,15 +7,16 @@ from typing import Literal
 
 import attrs
 
-from solo_rules.cards import Card, Rank
+from solo_rules.cards import PIQUET_RANKS, Card, Rank
 from solo_rules.ranking import Ranking
 from solo_rules.rules.slots import RankRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 
-__all__ = ["RANK_WORDS", "MatadorTrumps", "rank_list"]
+__all__ = ["RANK_WORDS", "MatadorTrumps", "OmbreTrumps", "rank_list"]
 
 #: The English name of each rank, by ``Rank`` (Ace first), for the rulebook's prose.
-RANK_WORDS = ("Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven")
+RANK_WORDS = ("Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven", "Six", "Five",
+              "Four", "Three", "Two")
 
 def rank_list(value: object) -> tuple[Rank, ...]:
     """Convert a list of rank letters (``A K Q J T 9 8 7``, ``10`` for T) without repeats."""
@@ -29,7 +30,7 @@ def rank_list(value: object) -> tuple[Rank, ...]:
 
 def _order(value: object) -> tuple[Rank, ...]:
     ranks = rank_list(value)
-    if sorted(ranks) != list(Rank):
+    if sorted(ranks) != list(PIQUET_RANKS):
         raise ValueError(f"a rank order must name each of A K Q J T 9 8 7 once, got {value!r}")
     return ranks
 
@@ -53,8 +54,8 @@ class MatadorTrumps(RuleModule, RankRules):
     matadors: tuple[str, ...] = ("CQ", "trump_seven", "SQ")
     #: what the source calls the matadors, highest first (Spadille, Manille, Basta in S-WIK)
     names: tuple[str, ...] = ("Spadille", "Manille", "Basta")
-    plain_order: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=_order)
-    no_trump_order: tuple[Rank, ...] = attrs.field(default=tuple(Rank), converter=_order)
+    plain_order: tuple[Rank, ...] = attrs.field(default=PIQUET_RANKS, converter=_order)
+    no_trump_order: tuple[Rank, ...] = attrs.field(default=PIQUET_RANKS, converter=_order)
     #: in a contract without trumps the black queens go back ``to_suits`` (AMB-50), or stay
     #: ``matadors``: the only trumps, in matador order, members of no suit
     no_trump_queens: Literal["to_suits", "matadors"] = "to_suits"
@@ -72,7 +73,7 @@ class MatadorTrumps(RuleModule, RankRules):
         return Ranking(self.matadors, self.plain_order, self.no_trump_order, queens)
 
     def describe(self) -> list[Clause]:
-        return self._describe(frozenset(Rank))
+        return self._describe(frozenset(PIQUET_RANKS))
 
     def describe_in(self, slots: Mapping[str, RuleModule]) -> list[Clause]:
         """The order of the ranks the pack has: Münsterland's 24 cards have no 9s or 8s
@@ -103,3 +104,75 @@ class MatadorTrumps(RuleModule, RankRules):
                    + order(self.no_trump_order) + ".",
                    "no_trump_order", ("no_trump_queens",), needs="no_trump"),
         ]
+
+
+def _ombre_order(value: object) -> tuple[Rank, ...]:
+    ranks = rank_list(value)
+    if not set(ranks) <= _FORTY_RANKS:
+        raise ValueError(f"a Quadrille order names ranks of the forty-card pack (A K Q J 7 6 5 4 "
+                         f"3 2), got {value!r}")
+    return ranks
+
+
+_FORTY_RANKS = frozenset(Rank) - {Rank.TEN, Rank.NINE, Rank.EIGHT}
+
+
+@register("ranks", "ranks.ombre_trumps")
+@attrs.frozen
+class OmbreTrumps(RuleModule, RankRules):
+    """Quadrille's card order, which depends on the colour of the trump suit: Spadille (♠A),
+    Manille (the trump deuce in black, the trump seven in red) and Basto (♣A) head the trumps;
+    black suits rank K Q J 7 .. 2, red suits K Q J A 2 .. 7, and in a red trump suit its Ace
+    (Punto) heads the trumps below the matadors [S-CHA, S-PAR, S-HOY p. 265]."""
+
+    black_matadors: tuple[str, ...] = ("SA", "trump_two", "CA")
+    red_matadors: tuple[str, ...] = ("SA", "trump_seven", "CA")
+    names: tuple[str, ...] = ("Spadille", "Manille", "Basto")
+    black_order: tuple[Rank, ...] = attrs.field(
+        default=(Rank.KING, Rank.QUEEN, Rank.JACK, Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR,
+                 Rank.THREE, Rank.TWO), converter=_ombre_order)
+    red_order: tuple[Rank, ...] = attrs.field(
+        default=(Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR,
+                 Rank.FIVE, Rank.SIX, Rank.SEVEN), converter=_ombre_order)
+    #: whether a red trump suit's Ace (Punto) is raised to the head of its suit
+    punto: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        for name in (*self.black_matadors, *self.red_matadors):
+            if name not in ("trump_seven", "trump_two") and name not in Card.__members__:
+                raise ValueError(f"unknown matador {name!r}: a card like SA, or trump_two or "
+                                 "trump_seven")
+
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking tables of this card order."""
+        return Ranking(self.black_matadors, self.black_order, self.black_order, (),
+                       self.red_matadors, self.red_order, Rank.ACE if self.punto else None)
+
+    def describe(self) -> list[Clause]:
+        def order(ranks: tuple[Rank, ...]) -> str:
+            return " ".join(rank.letter for rank in ranks)
+
+        def matadors(names: tuple[str, ...], colour: str) -> str:
+            return ", ".join(
+                (f"the {'seven' if name == 'trump_seven' else 'deuce'} of trumps"
+                 if name.startswith("trump_") else Card[name].symbol_text)
+                + f" ({self.names[position] if position < len(self.names) else 'matador'})"
+                for position, name in enumerate(names)) + f" when a {colour} suit is trump"
+
+        clauses = [
+            Clause("The highest trumps, whatever suit is trump, are in order "
+                   + matadors(self.black_matadors, "black") + ", and "
+                   + matadors(self.red_matadors, "red") + "; together they are the matadors.",
+                   "black_matadors", ("red_matadors", "names")),
+            Clause("A matador belongs to the trump suit only, never to its printed suit.",
+                   "black_matadors"),
+            Clause(f"Below the matadors a black suit ranks {order(self.black_order)}, trump or "
+                   f"not; the red suits, when not trump, rank {order(self.red_order)}.",
+                   "black_order", ("red_order",)),
+        ]
+        if self.punto:
+            clauses.append(Clause(
+                "When a red suit is trump, its Ace (Punto) is raised to the highest trump below "
+                "the matadors; it is not a matador.", "punto"))
+        return clauses

@@ -19,7 +19,7 @@ from solo_rules.rules.slots import Rules, ScoringRules, colour_multiplies, ladde
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, dealt_mask
 
-__all__ = ["GameValues", "MackersFirstLast", "PartyPoints"]
+__all__ = ["GameValues", "MackersFirstLast", "OmbreOutcome", "PartyPoints"]
 
 #: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
 _STOPPED = Flags.STOPPED
@@ -401,3 +401,47 @@ class GameValues(RuleModule, ScoringRules):
         clauses.append(Clause("A game that nobody declares is lost by the player it names.",
                               "unbid_game", needs="declarerless"))
         return clauses
+
+
+@register("scoring", "scoring.ombre_outcome")
+@attrs.frozen
+class OmbreOutcome(RuleModule, ScoringRules):
+    """Names the result of a Quadrille hand, as the sources grade it, without a value: the
+    game or the vole won; lost by remise when the ombre's side takes ``remise`` tricks; lost by
+    codille with fewer [S-HOY p. 262: "if six tricks, the game ; but if he get only five tricks
+    he loses by remise, and if only four, by codil"; AMB-88]. The amounts were not found
+    (AMB-89), so every part is worth 0."""
+
+    remise: int = 5
+
+    def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
+        """Whether the party made its game, and the result's name (worth 0)."""
+        contract = state.contract
+        assert contract is not None
+        made = contract.declarer is not None and rules.early_end.made(rules, state)
+        party, _ = state.party_tricks()
+        continued = state.flags & _CONTINUED
+        if made:
+            return True, [("vole" if continued else "game", 0)]
+        if continued and party > self.remise:  # AMB-90 (a): "having won his game" (law 29)
+            return True, [("game, the vole failed", 0)]
+        return False, [("remise" if party >= self.remise else "codille", 0)]
+
+    def max_value(self, rules: Rules, contract: ContractDef) -> int:
+        """Nothing is paid: the amounts are not known."""
+        return 0
+
+    @property
+    def values_contracts(self) -> bool:
+        """The contracts have no stated values (AMB-89)."""
+        return False
+
+    def describe(self) -> list[Clause]:
+        return [
+            Clause("The ombre's side that takes the tricks its game needs wins the game; all "
+                   "ten tricks, played for after the sixth, win the vole; a side that plays "
+                   "for the vole and fails still wins its game (law 29, AMB-90)."),
+            Clause(f"A side that takes {self.remise} tricks loses by remise; one that takes "
+                   f"fewer loses by codille, the defenders having taken more tricks than it.",
+                   "remise"),
+        ]

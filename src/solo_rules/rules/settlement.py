@@ -17,7 +17,7 @@ from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Contract, GameState, Outcome, build_outcome, replace
 
-__all__ = ["PerAdversary", "ScoreSheet", "Settlement", "drawn", "single_side"]
+__all__ = ["AmountsUnknown", "PerAdversary", "ScoreSheet", "Settlement", "drawn", "single_side"]
 
 
 class Settlement(RuleModule, SettlementRules):
@@ -130,6 +130,38 @@ class ScoreSheet(Settlement):
         return [Clause("Each player keeps a running score. Only the declarer's party scores: the "
                        "value is added to (or taken from) the score of the declarer and of his "
                        "partner; the defenders' scores are unchanged.", "")]
+
+
+@register("settlement", "settlement.amounts_unknown")
+@attrs.frozen
+class AmountsUnknown(Settlement):
+    """A settlement whose amounts the sources do not give: no score changes, and the rulebook
+    says what is known of the payments and that their amounts were not found (Quadrille: "The
+    game, consolation, matadores, bastos, and other payments, are variously regulated"
+    [S-HOY p. 262]; AMB-89). ``grades``: the party's tricks at which the lost game's grade
+    changes, so that play goes on until it is known (Quadrille: remise at 5)."""
+
+    zero_sum = True
+    graded_at: tuple[int, ...] = (5,)
+
+    @property
+    def grades(self) -> tuple[int, ...]:
+        """The trick totals at which the named result changes (remise, codille)."""
+        return self.graded_at
+
+    def settle(self, rules: Rules, state: GameState, value: int) -> tuple[int, ...]:
+        """Nothing changes hands: the amounts are unknown."""
+        return (0,) * len(state.hands)
+
+    def settled(self, rules: Rules, contract: ContractDef, value: int, joint: bool) -> int:
+        """No seat's score changes."""
+        return 0
+
+    def describe(self) -> list[Clause]:
+        return [Clause("What a hand is worth is not known: the sources name the payments (the "
+                       "game, the consolation, the matadors, the sans prendre, the vole) and "
+                       "who pays them, but not their amounts. Here no score changes; the record "
+                       "of each hand names its result.", "")]
 
 
 def drawn(rules: Rules, state: GameState) -> bool:

@@ -130,6 +130,10 @@ class ImmediateHold(Auction[HoldState]):
     hold_in_later_duels: bool = True
     #: AMB-12 (ii): the opening bid is the lowest level (yes), or, with jump bids, any (no)
     open_with_lowest: bool = True
+    #: the last holder declares a contract ``at_least`` as high as his bid [S-WIK], or
+    #: ``exactly`` his bid's [S-HOY law 27: "Whoever has asked leave only cannot play sans
+    #: prendre, unless forced"]
+    declares: Literal["at_least", "exactly"] = "at_least"
 
     extra_words = (HOLD,)
     #: besides what everyone passing does: the called partner naming the preferred suit in a
@@ -379,7 +383,8 @@ class ImmediateHold(Auction[HoldState]):
         in_preferred = suit is not None and suit == self.preferred_suit
         level = self._level_of(contract.id, in_preferred,
                                suit is not None and suit == self.sur_suit)
-        if level < 0 or level < auction.level:
+        if level < 0 or level < auction.level or (self.declares == "exactly"
+                                                   and level > auction.level):
             return False
         if self.binding and auction.preferred_bidders >> seat & 1 and not in_preferred:
             return False
@@ -440,7 +445,10 @@ class ImmediateHold(Auction[HoldState]):
                       "instead hold with \"yes\" at the same bid")
                    + "; the two go on until one passes.", "jump_bids", ("hold_in_later_duels",)),
             Clause("The survivor holds against the next player in turn, until all have spoken. "
-                   "The last holder declares a contract at least as high as the bid he holds."),
+                   + ("The last holder declares a contract at least as high as the bid he holds."
+                      if self.declares == "at_least" else
+                      "The last holder declares the contract of the bid he holds, no higher."),
+                   "" if self.declares == "at_least" else "declares"),
             Clause("If eldest passes, the others "
                    + ("open and duel in the same way." if self.eldest_pass_duels else
                       "have no duels: each in turn speaks once, passing or bidding higher than "
