@@ -34,7 +34,7 @@ from types import MappingProxyType
 
 import attrs
 
-from solo_rules.cards import BYTE_IDS, PIQUET_IDS, Card, Suit, parse_card, parse_suit
+from solo_rules.cards import PIQUET_IDS, Card, Suit, card_ids, parse_card, parse_suit
 from solo_rules.errors import ActionParseError, CardParseError, shown
 
 __all__ = [
@@ -212,21 +212,11 @@ def action_card(aid: int) -> Card:
                            if aid >= base))
 
 
-#: per byte position and byte value, the play action ids of that byte's cards, ascending
-PLAY_IDS = tuple(tuple(tuple(_card_id(0, 0, card) for card in cards) for cards in position)
-                 for position in BYTE_IDS)
-
-
 def play_ids(mask: int) -> tuple[int, ...]:
-    """The play action ids of the cards of ``mask``, ascending by card (``card_ids`` for the
-    32-card ids, which are their own play ids)."""
-    low, mid, high, top, *wide = PLAY_IDS
-    ids = (low[mask & 0xFF] + mid[mask >> 8 & 0xFF] + high[mask >> 16 & 0xFF]
-           + top[mask >> 24 & 0xFF])
-    if mask >> PIQUET_IDS:
-        ids += (wide[0][mask >> 32 & 0xFF] + wide[1][mask >> 40 & 0xFF]
-                + wide[2][mask >> 48 & 0xFF])
-    return ids
+    """The play action ids of the cards of ``mask``, ascending by card (``card_ids``: the
+    32-card ids are their own play ids)."""
+    ids = card_ids(mask)
+    return tuple([_card_id(0, 0, card) for card in ids]) if mask >> PIQUET_IDS else ids
 
 
 def _print(key: ActionKey) -> str:
