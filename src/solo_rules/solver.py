@@ -231,9 +231,9 @@ class DoubleDummy:
             self.plain[seat] = rules.play.follows_only(rules, contract, seat) and (
                 partner is None or not partner.restricts(contract, seat))
         tables = rules.tables(contract.trump)
-        pad = [0] * (CARDS - len(tables.power))
-        self.power = [*tables.power, *pad]
-        self.suit_of = [*tables.suit_of, *pad]
+        # the tables run over every card id; the search holds the 32 of the packs it plays
+        self.power = list(tables.power[:CARDS])
+        self.suit_of = list(tables.suit_of[:CARDS])
         #: per effective suit, its cards (a mask)
         self.suit_masks = [*tables.suit_masks, tables.trump_mask]
         #: per effective suit (a row of ``CARDS``), its cards from the strongest down
