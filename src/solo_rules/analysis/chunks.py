@@ -74,7 +74,10 @@ def run_chunks(executor: Executor, chunks: Iterable[Chunk[R]]) -> Iterator[R]:
                 chunk = next(source, None)
                 if chunk is None:
                     break
-                pending.append((executor.submit(chunk.work, *chunk.args), chunk))
+                try:
+                    pending.append((executor.submit(chunk.work, *chunk.args), chunk))
+                except BrokenExecutor as exc:  # a worker died after the last result came
+                    raise _broken(executor, f"before {chunk.label} started", exc) from None
             if not pending:
                 return
             future, chunk = pending.popleft()
@@ -85,13 +88,17 @@ def run_chunks(executor: Executor, chunks: Iterable[Chunk[R]]) -> Iterator[R]:
                     f"a worker did not finish {chunk.label} within {chunk.deadline:.3g} s "
                     "(stopped or hung); the run is abandoned") from None
             except BrokenExecutor as exc:
-                raise WorkerError(f"a worker ended while running {chunk.label} "
-                                  f"({_ended(executor) or exc}); the run is abandoned"
-                                  ) from None
+                raise _broken(executor, f"while running {chunk.label}", exc) from None
             yield result
     finally:
         for future, _ in pending:
             future.cancel()
+
+
+def _broken(executor: Executor, when: str, exc: BrokenExecutor) -> WorkerError:
+    """The error for a pool that broke ``when`` (while a chunk ran, or before one started)."""
+    return WorkerError(f"a worker ended {when} ({_ended(executor) or exc}); "
+                       "the run is abandoned")
 
 
 def _ended(executor: Executor) -> str:
