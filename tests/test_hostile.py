@@ -188,6 +188,29 @@ def test_ctrl_c_stops_simulate_on_workers_within_a_second_with_exit_130() -> Non
 
 
 @pytest.mark.hostile
+@pytest.mark.parametrize("delay", [0.0, 0.001, 0.002, 0.004, 0.006, 0.008, 0.01, 0.015] * 2)
+def test_ctrl_c_while_the_workers_are_forked_still_stops_with_exit_130(delay: float) -> None:
+    """Ctrl-C as the pool forks its workers: Python would run it inside a fork handler, which
+    prints it and goes on (the run went on to the end, or hung, in about one try of six)."""
+    command = [str(Path(sys.executable).with_name("solo-rules")), "simulate", "foster",
+               "--hands", "100000", "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not _children(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.0005)
+        time.sleep(delay)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=10)
+        assert (process.returncode, err) == (130, "solo-rules: interrupted\n")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+@pytest.mark.hostile
 def test_a_killed_worker_is_one_line_and_exit_2() -> None:
     code, err, _ = _simulate_then(lambda _, workers: os.kill(workers[0], signal.SIGKILL))
     assert code == 2 and err.count("\n") == 1, err

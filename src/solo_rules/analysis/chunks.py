@@ -8,7 +8,8 @@ Whatever ends the run, Ctrl-C included, the chunks not yet run are cancelled.
 
 ``process_pool`` is a process pool whose workers ignore Ctrl-C (the terminal sends it to the
 whole process group: the main process stops the run) and are killed, not waited for, when
-the run ends early, so that Ctrl-C stops within a second. ``simulate`` and ``study`` use both.
+the run ends early, so that Ctrl-C stops within a second, even one pressed as the workers are
+forked. ``simulate`` and ``study`` use both.
 
 ``ChunkStore`` writes each finished chunk to its own file, written whole or not at all, so a
 study stopped in any way (Ctrl-C, a killed worker or machine) keeps what it finished and, run
@@ -112,16 +113,39 @@ def _ended(executor: Executor) -> str:
     return ""
 
 
+#: where the platform can hold a signal back (not on Windows, whose Ctrl-C is no SIGINT)
+_HOLDS = hasattr(signal, "pthread_sigmask")
+
+
 def _ignore_interrupts() -> None:
-    """A worker's initializer: Ctrl-C is the main process's to handle."""
+    """A worker's initializer: Ctrl-C is the main process's to handle. The worker was forked
+    with it held back (``_Pool.submit``); ignored now, a Ctrl-C that came meanwhile is dropped."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _HOLDS:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+class _Pool(ProcessPoolExecutor):
+    """A process pool that holds Ctrl-C back while it submits, which is when it forks its
+    workers: Python runs a SIGINT that lands in a fork inside the fork's own handlers
+    (``logging``'s), which print it and go on, so the run would not stop; held back, it is
+    raised once the submission is done."""
+
+    def submit(self, fn: Callable[..., R], /, *args: Any, **kwargs: Any) -> Future[R]:
+        if not _HOLDS:
+            return super().submit(fn, *args, **kwargs)
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return super().submit(fn, *args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 @contextlib.contextmanager
 def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A pool of ``workers`` processes that ignore Ctrl-C; on leaving normally it waits for
     them, on leaving by an exception (Ctrl-C, a ``WorkerError``) it kills them at once."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    pool = _Pool(max_workers=workers, initializer=_ignore_interrupts)
     try:
         yield pool
     except BaseException:
