@@ -235,13 +235,9 @@ class HeuristicBot:
                 return _play(view, legal, _forty().play)
             return _play(view, legal)
         if phase == _AUCTION:
-            if (view.hand.mask | view.dealt.mask) >> PIQUET_IDS:  # ``_order_of(view)``
-                return _bid(view, legal, _forty())
-            return _bid(view, legal)
+            return _bid(view, legal, _order_of(view))
         if phase == _DECLARE:
-            if (view.hand.mask | view.dealt.mask) >> PIQUET_IDS:
-                return _declare(view, legal, _forty())
-            return _declare(view, legal)
+            return _declare(view, legal, _order_of(view))
         chosen = _other(view, legal)
         if chosen is not None:
             return chosen
