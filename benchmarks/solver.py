@@ -19,6 +19,7 @@ import time
 import solo_rules
 from solo_rules import accelerator
 from solo_rules.bots import HeuristicBot
+from solo_rules.solver import searches
 
 #: The target for the mean solve time, with the compiled solver (seconds).
 TARGET = 0.005
@@ -46,13 +47,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10, help="deals per variant (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
-    parser.add_argument("--variant", help="one variant id or file (default: every playable one)")
+    parser.add_argument("--variant",
+                        help="one variant id or file (default: every one the solver searches)")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     try:
         variants = [solo_rules.load_variant(v)
                     for v in ([args.variant] if args.variant else solo_rules.available_variants())]
+        # every shipped variant the solver searches (not Quadrille's forty cards), or the one
+        variants = [v for v in variants if args.variant or searches(solo_rules.compile(v))]
     except solo_rules.SoloRulesError as exc:
         parser.error(str(exc))
     print(f"solo-rules {solo_rules.__version__} ({accelerator.summary()}), Python "

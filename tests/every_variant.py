@@ -5,13 +5,12 @@ overlay on Altenburg (``DEFAULT``); ``pytest -m walks`` covers ``EVERY``."""
 from __future__ import annotations
 
 import solo_rules as sr
-from solo_rules.cards import PIQUET_IDS
+from solo_rules.solver import searches
 
 EVERY = sr.available_variants() + [f"{base}+{overlay}" for overlay in sr.available_overlays()
                                    for base in sr.overlay_bases(overlay)]
 DEFAULT = sr.available_variants() + [f"altenburg-1988+{overlay}"
                                      for overlay in sr.available_overlays()]
-#: the shipped variants the double-dummy solver searches: it packs a hand into 32 bits, so not
-#: a pack with cards below the seven (Quadrille's forty), which ``solve`` refuses
-SEARCHED = [vid for vid in sr.available_variants()
-            if not sr.compile(sr.load_variant(vid)).pack >> PIQUET_IDS]
+#: the shipped variants the double-dummy solver searches (``searches``: not Quadrille's forty
+#: cards, which ``solve`` refuses)
+SEARCHED = [vid for vid in sr.available_variants() if searches(sr.compile(sr.load_variant(vid)))]

@@ -13,6 +13,7 @@ from marks import slow_where
 
 import solo_rules
 from solo_rules import GameState, InvalidStateError, Phase, Solution, solve
+from solo_rules.solver import searches
 from solo_rules.state import replace
 
 sys.path.insert(0, str(Path(__file__).parent / "altenburg"))
@@ -102,3 +103,13 @@ def test_solve_refuses_the_forty_card_pack_with_the_reason() -> None:
     with pytest.raises(InvalidStateError, match="cannot search a pack with cards below the "
                                                 "seven"):
         solve(state)
+
+
+def test_searches_says_beforehand_which_rule_sets_solve_refuses() -> None:
+    """``searches`` answers from the same check as ``solve``'s refusal: every shipped variant
+    but Quadrille, whose forty cards do not fit."""
+    answers = {vid: searches(solo_rules.compile(solo_rules.load_variant(vid)))
+               for vid in solo_rules.available_variants()}
+    assert [vid for vid, searched in answers.items() if not searched] == ["quadrille"]
+    with pytest.raises(TypeError, match="searches: rules must be a CompiledRules"):
+        searches(solo_rules.load_variant("quadrille"))  # type: ignore[arg-type]

@@ -38,7 +38,7 @@ try:  # Cython's own module, where it is installed; the compiled module reads it
 except ImportError:  # pure Python without Cython (it is no dependency)
     COMPILED = False
 
-__all__ = ["DoubleDummy", "Solution", "solve"]
+__all__ = ["DoubleDummy", "Solution", "searches", "solve"]
 
 # The sizes of the search's arrays (``solver.pxd`` declares its C arrays with the same): seats
 # (per leader, the seats in turn), cards, plies (a row of ``SEATS`` per trick still to come,
@@ -170,14 +170,10 @@ class DoubleDummy:
         contract = state.contract
         if contract is None or contract.declarer is None:
             raise InvalidStateError("solve needs a contract with a declarer's party")
+        refusal = _refusal(rules)
+        if refusal is not None:
+            raise InvalidStateError(refusal)
         players = len(state.hands)
-        if players > KEYED_SEATS or rules.hand_size >= PLIES // SEATS:
-            raise InvalidStateError(f"solve keys at most {KEYED_SEATS} hands of fewer than "
-                                    f"{PLIES // SEATS} cards, not {players} of "
-                                    f"{rules.hand_size}")
-        if rules.pack >> PIQUET_IDS:
-            raise InvalidStateError("solve packs a hand into 32 bits: it cannot search a pack "
-                                    "with cards below the seven (Quadrille's forty)")
         self.rules = rules
         self.contract = contract
         self.party = state.party()
@@ -980,6 +976,26 @@ if not COMPILED:  # the steps whose C arrays and loops cost pure Python most (se
     DoubleDummy.legal_of = pure_legal_of  # type: ignore[method-assign,assignment]
     DoubleDummy.generate = pure_generate  # type: ignore[method-assign,assignment]
     DoubleDummy.key_of = pure_key_of  # type: ignore[method-assign,assignment]
+
+
+def _refusal(rules: CompiledRules) -> str | None:
+    """Why ``solve`` cannot search the hands of ``rules``, or ``None`` if it can."""
+    if rules.players > KEYED_SEATS or rules.hand_size >= PLIES // SEATS:
+        return (f"solve keys at most {KEYED_SEATS} hands of fewer than {PLIES // SEATS} "
+                f"cards, not {rules.players} of {rules.hand_size}")
+    if rules.pack >> PIQUET_IDS:
+        return ("solve packs a hand into 32 bits: it cannot search a pack with cards below the "
+                "seven (Quadrille's forty)")
+    return None
+
+
+def searches(rules: CompiledRules) -> bool:
+    """Whether ``solve`` can search the hands of ``rules`` (``solo_rules.compile(variant)``):
+    every shipped variant but Quadrille, whose forty cards do not fit its 32-bit hands."""
+    if not isinstance(rules, CompiledRules):
+        raise wrong_type("searches", "rules", "a CompiledRules (solo_rules.compile(variant))",
+                         rules)
+    return _refusal(rules) is None
 
 
 def solve(state: GameState) -> Solution:

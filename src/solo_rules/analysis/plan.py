@@ -31,9 +31,9 @@ import attrs
 
 from solo_rules import safe_yaml
 from solo_rules.analysis.players import BOTS
-from solo_rules.cards import PIQUET_IDS
 from solo_rules.errors import SoloRulesError, StudyError, shown
 from solo_rules.game import compile
+from solo_rules.solver import searches
 from solo_rules.variant import Variant, available_variants, load_variant, with_params
 
 __all__ = ["DOUBLE_DUMMY", "METRICS", "Study", "Sweep", "load_study", "make_study"]
@@ -254,9 +254,9 @@ def _variant(source: Any, folder: Path | None, fail: Any, key: str) -> Variant:
 def _variants(variants: Sequence[Variant | str | Path] | str, players: int | None,
               folder: Path | None, fail: Any) -> tuple[Variant, ...]:
     if variants == "shipped":
-        # the double-dummy metrics need the solver, which searches the 32-card ids only
+        # the double-dummy metrics need the solver (``searches``: not Quadrille's forty cards)
         found = tuple(variant for variant in map(load_variant, available_variants())
-                      if not compile(variant).pack >> PIQUET_IDS)
+                      if searches(compile(variant)))
         if players is not None:
             if isinstance(players, bool) or not isinstance(players, int):
                 raise fail(f"players: expected a whole number, got {shown(players)}")

@@ -57,11 +57,10 @@ from typing import NamedTuple
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
 from solo_rules.bots.heuristic import HeuristicBot
-from solo_rules.cards import PIQUET_IDS
 from solo_rules.game import CompiledRules
 from solo_rules.observation import rules_of
 from solo_rules.resample import Resampler, replay
-from solo_rules.solver import DoubleDummy
+from solo_rules.solver import DoubleDummy, searches
 from solo_rules.state import GameState, Phase
 from solo_rules.variant import Variant
 from solo_rules.view import PlayerView
@@ -75,12 +74,6 @@ _SOLVED = (Phase.PLAY, Phase.DECIDE)
 #: hands, the leader, the flags and the contract): positions with equal keys on one sample
 #: are played out along the same line.
 _LeadKey = tuple[object, ...]
-
-
-def _searchable(rules: CompiledRules) -> bool:
-    """Whether ``DoubleDummy`` can search the hands of ``rules``: it packs a hand into 32 bits,
-    so not those of a pack with cards below the seven (Quadrille's forty), which it refuses."""
-    return not rules.pack >> PIQUET_IDS
 
 
 class BidSample(NamedTuple):
@@ -109,9 +102,9 @@ class SamplingBot:
         self.samples = samples
         self.depth = depth
         self.bid_samples = bid_samples
-        #: whether the solver searches this variant's hands (``_searchable``); if not, the play
+        #: whether the solver searches this variant's hands (``searches``); if not, the play
         #: is the heuristic bot's, and a sampled hand is played out by the rollout bots
-        self.searches = _searchable(self.rules)
+        self.searches = searches(self.rules)
         self.fallback = HeuristicBot(self.rng.getrandbits(64))
 
     @property
