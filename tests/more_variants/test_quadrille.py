@@ -10,6 +10,8 @@ import pytest
 from drive import finish, legal, legal_cards, run
 
 from solo_rules import CardSet, GameState, Phase, Suit, compile, load_variant, new_game
+from solo_rules.bots import HeuristicBot
+from solo_rules.describe import compose
 
 VARIANT = "quadrille"
 #: Seat 0 holds every spade and the club Ace, Basto; seat 1 the other clubs and ♠3; seats 2
@@ -151,6 +153,28 @@ def test_ex82_playing_on_after_the_sixth_trick_commits_to_the_vole() -> None:
     assert stopped.made and stopped.breakdown == (("game", 0),)
     vole = sweep(run(state, "continue"), 4).outcome()
     assert vole.made and vole.party_tricks == 10 and vole.breakdown == (("vole", 0),)
+
+
+def test_the_ombre_decides_on_the_vole_even_when_his_friend_won_the_sixth_trick() -> None:
+    """Law 20: "When six tricks are won, he who won the sixth ought to say, 'I play the vole;'
+    or, 'I do not play the vole;'". Here the ombre decides for his side, an editorial choice
+    that the rulebook labels so, with law 20's reading as its alternative."""
+    friend_won = 0
+    for seed in range(250):
+        state = new_game(VARIANT, seed=seed)
+        bots = [HeuristicBot(seed=seat) for seat in range(state.players)]
+        while not state.is_terminal and state.phase != Phase.DECIDE:
+            state = state.apply(bots[state.player].choose(state.view(state.player)))
+        contract = state.contract
+        if state.phase == Phase.DECIDE and contract is not None:
+            assert state.player == contract.declarer
+            friend_won += contract.partner not in (None, contract.declarer) and \
+                state.tricks[-1].winner == contract.partner
+    assert friend_won
+    note = next(note for note in compose(load_variant(VARIANT)).to_dict()["notes"]
+                if note["where"] == "early_end.first_tricks")
+    assert note["basis"] == "editorial" and "he who won the sixth" in note["quote"]
+    assert any("winner of the sixth trick decides" in text for text in note["alternatives"])
 
 
 def test_spadille_led_forces_an_unguarded_manille() -> None:
