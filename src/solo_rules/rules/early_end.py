@@ -67,8 +67,8 @@ def lost_for_good(rules: Rules, state: GameState, party: int, defenders: int,
                   objective: int) -> bool:
     """Whether a party with ``party`` tricks to the defenders' ``defenders`` can no longer take
     ``objective``, and the grades of a lost game are all decided: the settlement's
-    (``SettlementRules.grades``: a codille below four tricks) and a drawn game's
-    (``ContractDef.drawn_at``), so that no later trick changes the result."""
+    (``SettlementRules.grades``: a codille below four tricks; ``waits``: who pays) and a drawn
+    game's (``ContractDef.drawn_at``), so that no later trick changes the result."""
     total = rules.hand_size
     if defenders <= total - objective:
         return False
@@ -76,9 +76,11 @@ def lost_for_good(rules: Rules, state: GameState, party: int, defenders: int,
     contract = state.contract
     assert contract is not None
     drawn = rules.contract_def(contract.kind).drawn_at
+    settlement = rules.settlement
     return all(party >= grade or party + remaining < grade
-               for grade in (rules.settlement.grades if drawn is None
-                             else (*rules.settlement.grades, drawn)))
+               for grade in (settlement.grades if drawn is None
+                             else (*settlement.grades, drawn))) and not settlement.waits(rules,
+                                                                                         state)
 
 
 def raised_objective(rules: Rules, state: GameState) -> int:

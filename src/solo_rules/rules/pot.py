@@ -203,6 +203,18 @@ class PotAndFees(Settlement):
         wird), muß er dasselbe doppelt ... bezahlen")."""
         return () if self.codille_below is None else (self.codille_below,)
 
+    def waits(self, rules: Rules, state: GameState) -> bool:
+        """Whether the caller's own tricks to come can still decide that he pays a loss alone
+        (``caller_alone_below``): not in a forced game, nor once he has his tricks or can no
+        longer take them."""
+        contract = state.contract
+        if (contract is None or contract.declarer is None or contract.partner is None
+                or contract.partner == contract.declarer or self.loss == "forfeit"
+                or rules.contract_def(contract.kind).forced):
+            return False
+        own = state.won[contract.declarer]
+        return own < self.caller_alone_below <= own + rules.hand_size - len(state.tricks)
+
     def staked(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """What each seat puts into the pot before the deal [S-PIE-ROT: "gibt, nach Setzen
         des Stammes"]: the dealer a Stamm (AMB-73 a), everyone a share of it (b), or everyone
@@ -339,7 +351,8 @@ class PotAndFees(Settlement):
                    "price_each"),
             Clause("Two partners share what they win, and share what they lose, the caller the "
                    "odd counter; but a caller who took fewer than "
-                   f"{self.caller_alone_below} tricks pays alone, except in a forced game.",
+                   f"{self.caller_alone_below} tricks pays alone, except in a forced game. "
+                   "Play goes on until it is known whether he does.",
                    "caller_alone_below", needs="partnership"),
         ]
         return clauses

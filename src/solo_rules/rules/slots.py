@@ -436,6 +436,12 @@ class SettlementRules(Describes, Protocol):
         not end before the side of each the party ends on is known (none by default)."""
         return ()
 
+    def waits(self, rules: Rules, state: GameState) -> bool:
+        """Whether who pays a lost game still depends on tricks to come, beyond the party's
+        ``grades`` (a caller who pays alone below three tricks of his own): play does not end
+        before it is known (never by default)."""
+        return False
+
 
 class Rules(RuleSet, Protocol):
     """The compiled rule set as the modules see it: every slot's module, typed by its
