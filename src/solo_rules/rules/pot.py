@@ -21,12 +21,12 @@ from solo_rules.cards import card_ids
 from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.early_end import raised_objective
-from solo_rules.rules.settlement import Settlement, scored, single_side
+from solo_rules.rules.settlement import Settlement, caller_alone_open, scored, single_side
 from solo_rules.rules.slots import Rules, ScoringRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, Outcome, build_outcome, dealt_mask
 
-__all__ = ["PotAndFees", "StammFees"]
+__all__ = ["PotAndFees", "StammFees", "matador_run", "party_dealt"]
 
 #: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
 _STOPPED = Flags.STOPPED
@@ -81,18 +81,9 @@ class StammFees(RuleModule, ScoringRules):
         pack's trumps [S-SPZ: "These three cards are matadors, as are any other cards of the
         trump suit that follow them consecutively"; AMB-80 a], or (``named``) how many of the
         three named matadors it holds, in any order (AMB-80 b)."""
-        held = 0
-        for seat in state.party():
-            held |= dealt_mask(state, seat)
-        tables = rules.trump_tables[trump]
         if self.matadors == "named":
-            return (held & tables.matadors).bit_count()
-        run = 0
-        for card in _trump_order(rules, trump):
-            if not held >> card & 1:
-                break
-            run += 1
-        return run
+            return (party_dealt(state) & rules.trump_tables[trump].matadors).bit_count()
+        return matador_run(rules, state, trump)
 
     @property
     def values_contracts(self) -> bool:
@@ -132,6 +123,27 @@ def _quarters(count: int) -> str:
             whole, f"{whole} times the Stamm's value")
     return ("a quarter of the Stamm's value" if count == 1
             else f"{count} quarters of the Stamm's value")
+
+
+def party_dealt(state: GameState) -> int:
+    """The mask of the cards the declarer's party was dealt."""
+    held = 0
+    for seat in state.party():
+        held |= dealt_mask(state, seat)
+    return held
+
+
+def matador_run(rules: Rules, state: GameState, trump: Trump) -> int:
+    """The party's unbroken run of trumps, as dealt, from the top of the pack's trumps: its
+    matadors and false matadors [S-HOY p. 279: "False matadores are any sequence of trumps
+    following the matadores regularly"; S-SPZ; AMB-80 a]."""
+    held = party_dealt(state)
+    run = 0
+    for card in _trump_order(rules, trump):
+        if not held >> card & 1:
+            break
+        run += 1
+    return run
 
 
 def _trump_order(rules: Rules, trump: int) -> tuple[int, ...]:
@@ -205,15 +217,9 @@ class PotAndFees(Settlement):
 
     def waits(self, rules: Rules, state: GameState) -> bool:
         """Whether the caller's own tricks to come can still decide that he pays a loss alone
-        (``caller_alone_below``): not in a forced game, nor once he has his tricks or can no
-        longer take them."""
-        contract = state.contract
-        if (contract is None or contract.declarer is None or contract.partner is None
-                or contract.partner == contract.declarer or self.loss == "forfeit"
-                or rules.contract_def(contract.kind).forced):
-            return False
-        own = state.won[contract.declarer]
-        return own < self.caller_alone_below <= own + rules.hand_size - len(state.tricks)
+        (``caller_alone_below``); a forfeit costs the party nothing to divide."""
+        return self.loss != "forfeit" and caller_alone_open(rules, state,
+                                                            self.caller_alone_below)
 
     def staked(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """What each seat puts into the pot before the deal [S-PIE-ROT: "gibt, nach Setzen
