@@ -5,9 +5,10 @@ and asked first and leads, and the turn goes on to seat 3 (counter-clockwise).""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
-from drive import finish, legal, legal_cards, play, run
+from drive import finish, legal, legal_cards, play, run, variant_file
 
 from solo_rules import CardSet, Flags, GameState, Phase, Suit, compile, load_variant, new_game
 from solo_rules.describe import compose
@@ -225,3 +226,28 @@ def test_the_result_is_game_remise_or_codille_by_the_sides_tricks(seed: int) -> 
     else:
         assert not outcome.made
         assert name == ("remise" if outcome.party_tricks == 5 else "codille")
+
+
+def test_amb88_b_codille_only_below_four_tricks(tmp_path: Path) -> None:
+    """AMB-88 (b), S-HOYUS p. 77: "if they make only four tricks between them, it is a remise.
+    Should they make less, they lose codille" (``remise: 4``)."""
+    variant = str(variant_file(tmp_path, VARIANT, "scoring: {params: {remise: 4}}\n"
+                               "settlement: {params: {graded_at: [4]}}"))
+    seen = set()
+    for seed in range(60):
+        state = finish(new_game(variant, seed=seed), random.Random(seed))
+        outcome = state.outcome()
+        if not outcome.made:
+            name = outcome.breakdown[0][0]
+            assert name == ("remise" if outcome.party_tricks >= 4 else "codille")
+            seen.add(outcome.party_tricks)
+    assert 4 in seen
+
+
+def test_amb87_the_dealer_may_deal_four_first(tmp_path: Path) -> None:
+    """AMB-87, S-HOYUS law 1: "The dealer is at liberty to begin by four or three" (``packets:
+    [4, 3, 3]``): ten cards each all the same."""
+    variant = str(variant_file(tmp_path, VARIANT, "deal: {params: {packets: [4, 3, 3]}}"))
+    assert compile(load_variant(variant)).deal_rules.packets == (4, 3, 3)  # type: ignore[attr-defined]
+    state = new_game(variant, seed=3, dealer=1)
+    assert [len(state.hand(seat)) for seat in range(4)] == [10] * 4
