@@ -127,7 +127,7 @@ def test_he_who_asked_leave_only_cannot_play_sans_prendre() -> None:
     state = run(start(SPADES), "bid ask_leave", "pass", "pass", "pass")
     assert all(text.startswith("declare ask_leave") for text in legal(state))
     forced = run(start(SPADES), "bid ask_leave", "bid sans_prendre")
-    assert legal(forced) == ["pass", "hold"]
+    assert legal(forced) == ["pass", "hold", "bid vole"]  # the vole outranks it (law 17)
     forced = run(forced, "hold", "pass", "pass", "pass")
     assert forced.player == 0 and all(text.startswith("declare sans_prendre")
                                       for text in legal(forced))
@@ -251,3 +251,19 @@ def test_amb87_the_dealer_may_deal_four_first(tmp_path: Path) -> None:
     assert compile(load_variant(variant)).deal_rules.packets == (4, 3, 3)  # type: ignore[attr-defined]
     state = new_game(variant, seed=3, dealer=1)
     assert [len(state.hand(seat)) for seat in range(4)] == [10] * 4
+
+
+def test_the_vole_bid_has_the_preference_over_sans_prendre() -> None:
+    """Law 17: "Whoever undertakes to play the vole, has the preference of playing before him
+    who offers to play sans prendre only." Bid alone, it is won with every trick, and a side
+    that fails it keeps its game with six (law 29, AMB-90 a)."""
+    state = run(start(SPADES), "bid sans_prendre", "bid vole")
+    assert legal(state) == ["pass", "hold"]  # a vole or nothing against it
+    passed = run(state, "pass", "pass", "pass")
+    assert passed.phase == Phase.DECLARE and passed.player == 3
+    held = run(state, "hold", "pass", "pass", "pass")
+    assert held.player == 0 and all(text.startswith("declare vole") for text in legal(held))
+    state = run(start(SPADES), "bid vole", "pass", "pass", "pass", "declare vole S")
+    assert state.contract is not None and state.contract.partner is None
+    outcome = sweep(state, 10).outcome()
+    assert outcome.made and outcome.breakdown == (("vole", 0),)

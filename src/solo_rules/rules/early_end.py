@@ -265,8 +265,9 @@ class PrimeOrContinue(EarlyEnd):
         done = len(state.tricks)
         partner = rules.partner
         ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
-        if done == at and at < rules.hand_size and (
-                self.forced_go_on or not rules.contract_def(contract.kind).forced):
+        cdef = rules.contract_def(contract.kind)
+        if done == at and at < rules.hand_size and cdef.tricks < rules.hand_size and (
+                self.forced_go_on or not cdef.forced):
             if self.decided_by == "trick_winner":  # the partner is told before (law 19)
                 won = set(state.party()).issuperset(trick.winner for trick in state.tricks)
             else:

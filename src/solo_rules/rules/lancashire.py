@@ -38,19 +38,19 @@ def _frozen_values(value: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
 @attrs.frozen
 class LancashireTable(OmbreOutcome):
     """What each adversary pays, by the Lancashire table [S-HOY p. 282]: ``game`` per contract
-    (an ask-leave 1, a solo 2: items 1 and 5, stated; forced spadille as an ask-leave,
-    EDITORIAL); ``mats`` more for the three matadors in the side's hands, twice that for
-    ``double_mats_at`` trumps in unbroken run (item 5, stated for a solo; "mats" read as
-    matadors, INFERRED; for an ask-leave, EDITORIAL); all of it times ``preferred_times`` in
-    the preferable suit, hearts (item 6, stated for a solo); times ``vole_times`` for the vole
-    [law 21: "He who wins the vole, is to take double the stake played for out of the pool",
-    EDITORIAL transfer]. A failed vole keeps the game (``failed_vole: keep_game``, law 29,
-    AMB-90 a) or pays the vole (``pays_vole``, S-QFR2, b). A lost game pays what it would have
-    won, by remise or by codille alike (S-HOYUS p. 77: "pay their adversaries what they should
-    have received if they had won")."""
+    (an ask-leave 1, a solo 2: items 1 and 5, stated; forced spadille as an ask-leave and a
+    vole bid as a solo, EDITORIAL); ``mats`` more for the three matadors in the side's hands,
+    twice that for ``double_mats_at`` trumps in unbroken run (item 5, stated for a solo;
+    "mats" read as matadors, INFERRED; for an ask-leave, EDITORIAL); all of it times
+    ``preferred_times`` in the preferable suit, hearts (item 6, stated for a solo); times
+    ``vole_times`` for the vole [law 21: "He who wins the vole, is to take double the stake
+    played for out of the pool", EDITORIAL transfer]. A failed vole keeps the game
+    (``failed_vole: keep_game``, law 29, AMB-90 a) or pays the vole (``pays_vole``, S-QFR2, b).
+    A lost game pays what it would have won, by remise or by codille alike (S-HOYUS p. 77:
+    "pay their adversaries what they should have received if they had won")."""
 
     game: tuple[tuple[str, int], ...] = attrs.field(
-        default=(("ask_leave", 1), ("forced_spadille", 1), ("sans_prendre", 2)),
+        default=(("ask_leave", 1), ("forced_spadille", 1), ("sans_prendre", 2), ("vole", 2)),
         converter=_frozen_values)
     mats: int = attrs.field(default=1, validator=attrs.validators.ge(0))
     double_mats_at: int = attrs.field(default=6, validator=attrs.validators.ge(4))
@@ -109,6 +109,8 @@ class LancashireTable(OmbreOutcome):
                    f"and {game['sans_prendre']} for a solo (sans prendre).", "game"),
             Clause(f"Forced spadille is paid {game['forced_spadille']}.",
                    "game.forced_spadille"),
+            Clause(f"A vole bid is paid {game['vole']} for the game, and as a vole if made.",
+                   "game.vole"),
             Clause(f"The side that holds the three matadors (mats) is paid {self.mats} more; "
                    f"with {self.double_mats_at} trumps in unbroken run from Spadille (double "
                    f"mats), {2 * self.mats} more.", "mats", ("double_mats_at",)),
