@@ -20,7 +20,7 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.pot import matador_run
 from solo_rules.rules.scoring import OmbreOutcome
 from solo_rules.rules.settlement import Settlement, caller_alone_open, single_side
-from solo_rules.rules.slots import Rules
+from solo_rules.rules.slots import Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, Outcome, dealt_mask
 
@@ -63,8 +63,7 @@ class LancashireTable(OmbreOutcome):
 
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` unless every contract of the ladder has its ``game`` value."""
-        contracts = slots.get("contracts")
-        ids = {c.id for c in getattr(contracts, "contracts", ())}
+        ids = {contract.id for contract in ladder_of(slots).contracts}
         missing = sorted(ids - dict(self.game).keys())
         if missing:
             raise ValueError(f"game: no value for {', '.join(missing)}")
