@@ -191,3 +191,14 @@ def test_plain_quadrille_still_says_its_amounts_are_unknown() -> None:
     assert notes["scoring.double_mats_at"]["basis"] == "editorial"
     assert notes["settlement.red_ace_fish"]["basis"] == "editorial"
     assert notes["settlement.caller_alone_below"]["basis"] == "stated"
+
+
+def test_a_vole_bid_that_fails_with_six_tricks_keeps_its_game() -> None:
+    """Law 17: "Whoever undertakes to play the vole, has the preference ..."; law 29: failing,
+    he "has a right to the stakes sans prendre, and matadores should he have them, having won
+    his game" (AMB-90 a): a solo's game (2, EDITORIAL for the bid) and double mats (2)."""
+    state = run(new_game(VARIANT, hands=deal("SA S2 CA SK SQ SJ S7 S6 D7 H7"), dealer=1),
+                "bid vole", "pass", "pass", "pass", "declare vole S")
+    outcome = played(state, "SA S2 CA SK SQ SJ H7").outcome()
+    assert outcome.made and outcome.breakdown == (("game, the vole failed", 4),)
+    assert outcome.scores == (12, -4, -4, -4)
