@@ -16,7 +16,7 @@ import attrs
 
 from solo_rules.actions import Action
 from solo_rules.cards import card_range
-from solo_rules.errors import ActionParseError, InvalidStateError, wrong_type
+from solo_rules.errors import ActionParseError, InvalidStateError, integer, wrong_type
 from solo_rules.game import CompiledRules, compile
 from solo_rules.ranking import Trump
 from solo_rules.state import Phase, PlayerView
@@ -72,8 +72,7 @@ class ActionIndex:
 
     def index(self, action: Action | int) -> int:
         """The dense index of an action (or of its id)."""
-        aid = action if type(action) is int else getattr(action, "id", None) \
-            if isinstance(action, Action) else None
+        aid = action.id if isinstance(action, Action) else integer(action)
         if aid is None:
             raise wrong_type("index", "action", "an Action or its int id", action)
         found = self._index.get(aid)
@@ -83,11 +82,12 @@ class ActionIndex:
 
     def action(self, index: int) -> Action:
         """The action at a dense index ``0..num_distinct_actions - 1`` (no negative index)."""
-        if type(index) is not int:
+        number = integer(index)
+        if number is None:
             raise wrong_type("action", "index", "an int", index)
-        if not 0 <= index < len(self.actions):
+        if not 0 <= number < len(self.actions):
             raise ActionParseError(f"index must be 0..{len(self.actions) - 1}, got {index}")
-        return self.actions[index]
+        return self.actions[number]
 
     def mask(self, legal: Iterable[Action]) -> list[float]:
         """The legal-action mask: 1.0 at the dense index of each action of ``legal``."""
