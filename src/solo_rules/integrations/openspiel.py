@@ -131,6 +131,15 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
         return now.dealt or (0,) * self._hand.rules.players
 
     @property
+    def cards_dealt(self) -> int:
+        """How many cards have been dealt (the whole pack once the hand is dealt)."""
+        now = self._now
+        if type(now) is GameState:
+            return len(self._hand.deal_order)
+        assert isinstance(now, _Dealing)
+        return now.position
+
+    @property
     def deal_order(self) -> tuple[int, ...]:
         """The seat that receives each card in turn: the variant's deal of an unshuffled
         pack."""
@@ -211,10 +220,13 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell from this one, its deal drawn uniformly from
         the consistent deals (``solo_rules.resample``), seeded from ``probability_sampler``."""
         now = self._now
-        if type(now) is not GameState:
-            return self.clone()  # type: ignore[no-any-return]
         hand = self._hand
         rng = random.Random(int(probability_sampler() * (1 << 53)))
+        if type(now) is not GameState:
+            assert isinstance(now, _Dealing)
+            redealt: SoloState = self.clone()
+            redealt._now = now.redealt(player_id, hand.rules.pack, rng)
+            return redealt
         view = now.view(player_id)
         hands = Resampler(view, hand.rules).sample(rng)
         # the seat's history replayed on the new deal: a card it saw given back face down
@@ -270,7 +282,8 @@ class SoloObserver:
     def string_from(self, state: SoloState, player: int) -> str:
         """``player``'s information-state string."""
         if state.state is None:
-            return f"seat {player} | dealing | hand {CardSet(state.dealt[player])}"
+            return (f"seat {player} | dealing, {state.cards_dealt} cards dealt | hand "
+                    f"{CardSet(state.dealt[player])}")
         return self.encoder.string(state.state.view(player))
 
 
@@ -326,6 +339,21 @@ class _Dealing:
 
     dealt: tuple[int, ...]
     position: int
+
+    def redealt(self, seat: int, pack: int, rng: random.Random) -> _Dealing:
+        """The deal so far as ``seat`` may know it: its own cards, and as many cards to each
+        other seat as it has, drawn uniformly from the rest of the pack."""
+        if not self.dealt:
+            return self
+        unseen = list(CardSet(pack & ~self.dealt[seat]))
+        rng.shuffle(unseen)
+        dealt = list(self.dealt)
+        for other, cards in enumerate(self.dealt):
+            if other != seat:
+                count = cards.bit_count()
+                dealt[other] = sum(1 << card for card in unseen[:count])
+                del unseen[:count]
+        return _Dealing(tuple(dealt), self.position)
 
     def __copy__(self) -> _Dealing:
         return self
