@@ -207,7 +207,7 @@ def test_the_forty_card_pack_is_dealt_by_card_id() -> None:
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 52) == "deal 52?"
     first = state.deal_order[0]
     state.apply_action(int(sr.Card.H3))
-    observed = np.asarray(state.observation_tensor(first))
+    observed = np.asarray(state.information_state_tensor(first))
     hand = next(f for f in game.encoder.fields if f.name == "hand")
     assert list(np.flatnonzero(observed[hand.start:hand.start + hand.size])) == [sr.Card.H3]
     while state.is_chance_node():

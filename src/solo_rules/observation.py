@@ -172,7 +172,7 @@ class Encoder:
         self._phase = {phase: n for n, phase in enumerate(self.phases)}
         self._contract = {cid: n for n, cid in enumerate(self.contracts)}
 
-    def _check(self, where: str, view: object) -> None:
+    def check(self, where: str, view: object) -> None:
         """Refuse what is not a view of a table of this variant's size or cards (a six-hand
         view, or a forty-card pack's view in a 32-card encoder, would be written into the
         wrong fields)."""
@@ -187,20 +187,28 @@ class Encoder:
 
     def encode(self, view: PlayerView) -> list[float]:
         """The encoding of ``view``: ``size`` floats, 0.0 or 1.0, laid out as ``fields``."""
-        self._check("encode", view)
         out = [0.0] * self.size
+        for position in self.ones(view):
+            out[position] = 1.0
+        return out
+
+    def ones(self, view: PlayerView) -> list[int]:
+        """Where the encoding of ``view`` holds 1.0 (everywhere else 0.0): what an array
+        library fills in one assignment (``solo_rules.integrations.arrays``)."""
+        self.check("encode", view)
+        out: list[int] = []
         at = self._start
         players, width = self.players, self.card_ids
 
         def one(field: str, offset: int | None) -> None:
             if offset is not None:
-                out[at[field] + offset] = 1.0
+                out.append(at[field] + offset)
 
-        def cards(field: str, mask: int, base: int = 0) -> None:
-            start = at[field] + base
+        def cards(field: str, mask: int) -> None:
+            start = at[field]
             while mask:
                 low = mask & -mask
-                out[start + low.bit_length() - 1] = 1.0
+                out.append(start + low.bit_length() - 1)
                 mask ^= low
 
         one("seat", view.seat)
@@ -213,7 +221,7 @@ class Encoder:
             else self._contract[view.contract_kind])
         one("declarer", view.declarer)
         one("trump", None if view.trump is None else int(view.trump))
-        out[at["tout"]] = float(view.tout)
+        one("tout", 0 if view.tout else None)
         one("called", view.called)
         one("partner", view.partner)
         if view.trick:
@@ -250,7 +258,7 @@ class Encoder:
         """The information-state string: the seat, the dealer, its hand and the cards it was
         dealt, the cards face up, the partner if known, and every action in order as the seat
         saw it, so equal strings mean equal knowledge."""
-        self._check("string", view)
+        self.check("string", view)
         parts = [f"seat {view.seat}", f"dealer {view.dealer}", f"hand {view.hand}",
                  f"dealt {view.dealt}"]
         if view.exposed:
@@ -264,7 +272,7 @@ class Encoder:
     def legal_mask(self, view: PlayerView) -> list[float]:
         """The legal-action mask of ``view`` over the dense action index (all zero when the
         seat is not to act)."""
-        self._check("legal_mask", view)
+        self.check("legal_mask", view)
         return self.index.mask(view.legal_actions)
 
     def split(self, vector: Sequence[float]) -> dict[str, Sequence[float]]:

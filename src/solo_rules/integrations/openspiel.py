@@ -37,9 +37,10 @@ import pyspiel
 from solo_rules.cards import Card, CardSet, card_range
 from solo_rules.errors import IllegalActionError
 from solo_rules.game import CompiledRules
+from solo_rules.integrations.arrays import Array, CompactEncoder, information_state, public
 from solo_rules.observation import Encoder, rules_of, said_bound, utility_bound
 from solo_rules.resample import Resampler, replay
-from solo_rules.state import GameState
+from solo_rules.state import GameState, PlayerView
 from solo_rules.variant import Variant, available_variants
 
 __all__ = ["SoloGame", "SoloObserver", "SoloState", "game_name", "max_game_length", "register"]
@@ -85,8 +86,13 @@ class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
 
     @property
     def encoder(self) -> Encoder:
-        """The variant's encoder of views (information states and observations)."""
+        """The variant's encoder of views with perfect recall (information states)."""
         return self._table.encoder
+
+    @property
+    def compact(self) -> CompactEncoder:
+        """The variant's compact observation (OpenSpiel's observations)."""
+        return self._table.compact
 
     @property
     def dealer(self) -> int:
@@ -252,39 +258,73 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
 
 
 class SoloObserver:
-    """The seat's encoded view (``Encoder``) as OpenSpiel's observer: ``tensor`` and its
-    named fields in ``dict``; while the cards are dealt, the seat and its cards so far."""
+    """OpenSpiel's observer of a seat: with perfect recall the seat's ``Encoder`` vector (the
+    information state), else its compact observation (``arrays.CompactEncoder``); of the
+    public information alone (``private_info`` none), what every seat observes
+    (``arrays.public``). ``tensor`` and its named fields in ``dict``; while the cards are
+    dealt, the seat and its cards so far (nothing, for the public observer)."""
 
     def __init__(self, game: SoloGame, iig_obs_type: Any, params: dict[str, Any] | None
                  ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        if iig_obs_type is not None and (
-                iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-                or not iig_obs_type.public_info):
-            raise ValueError("only the seat's own observation (public and its private "
-                             "information) is supported")
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None \
+            else iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or (
+                iig_obs_type is not None and not iig_obs_type.public_info):
+            raise ValueError("observers of every seat's private information, or of private "
+                             "information alone, are not supported: observe one seat, or the "
+                             "public information")
+        #: whether the observer keeps every action (OpenSpiel's default observation does not)
+        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        #: whether the observer sees what every seat sees, and no seat's own cards
+        self.public = private == pyspiel.PrivateInfoType.NONE
         self.encoder = game.encoder
-        self.tensor = np.zeros(self.encoder.size, np.float32)
-        self.dict = {f.name: self.tensor[f.start:f.start + f.size]
-                     for f in self.encoder.fields}
+        self.compact = game.compact
+        layout = self.encoder if self.perfect_recall else self.compact
+        self.fields = layout.fields
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {f.name: self.tensor[f.start:f.start + f.size] for f in self.fields}
+
+    def _array(self, view: PlayerView, out: Array | None = None) -> Array:
+        if self.perfect_recall:
+            return information_state(self.encoder, view, out)
+        return self.compact.encode(view, out)
 
     def set_from(self, state: SoloState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s view of ``state``."""
-        if state.state is None:
+        """Fill ``tensor`` with ``player``'s view of ``state`` (or the public view)."""
+        now = state.state
+        if now is None:
             self.tensor.fill(0.0)
-            self.dict["seat"][player] = 1.0
-            for card in CardSet(state.dealt[player]):
-                self.dict["hand"][card] = 1.0
+            if not self.public:
+                self.dict["seat"][player] = 1.0
+                self.dict["hand"][list(CardSet(state.dealt[player]))] = 1.0
+        elif self.public:
+            self.tensor[:] = public([self._array(now.view(seat)) for seat in
+                                     range(now.players)], self.fields)
         else:
-            self.tensor[:] = self.encoder.encode(state.state.view(player))
+            self._array(now.view(player), self.tensor)
 
     def string_from(self, state: SoloState, player: int) -> str:
-        """``player``'s information-state string."""
-        if state.state is None:
+        """``player``'s information-state string with perfect recall, else the observed
+        fields (the nonzero entries of each, the ``won`` tricks by count)."""
+        now = state.state
+        if now is None:
+            if self.public:
+                return f"public | dealing, {state.cards_dealt} cards dealt"
             return (f"seat {player} | dealing, {state.cards_dealt} cards dealt | hand "
                     f"{CardSet(state.dealt[player])}")
-        return self.encoder.string(state.state.view(player))
+        if self.perfect_recall and not self.public:
+            return self.encoder.string(now.view(player))
+        self.set_from(state, player)
+        parts = ["public"] if self.public else []
+        for name, part in self.dict.items():
+            if name == "won":
+                parts.append("won " + " ".join(str(round(x * self.compact.rules.hand_size))
+                                               for x in part))
+            elif part.any():
+                parts.append(f"{name} {' '.join(map(str, np.flatnonzero(part)))}")
+        return " | ".join(parts)
 
 
 @attrs.frozen
@@ -293,6 +333,7 @@ class _Table:
 
     rules: CompiledRules
     encoder: Encoder
+    compact: CompactEncoder
     game_type: Any
     game_info: Any
 
@@ -431,7 +472,8 @@ def register(variant: CompiledRules | Variant | str) -> str:
     name = game_name(rules)
     if name not in _TABLES:
         game_type = _game_type(rules)
-        _TABLES[name] = _Table(rules, Encoder(rules), game_type, _game_info(rules))
+        _TABLES[name] = _Table(rules, Encoder(rules), CompactEncoder(rules), game_type,
+                               _game_info(rules))
         if name not in pyspiel.registered_names():
             pyspiel.register_game(game_type, _creator(name))
     return name
