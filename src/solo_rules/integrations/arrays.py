@@ -10,20 +10,21 @@ fields here are cut from card masks by one vectorised shift.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
+from solo_rules.actions import Action
 from solo_rules.cards import card_range
 from solo_rules.game import CompiledRules
-from solo_rules.observation import Encoder, Field, rules_of
+from solo_rules.observation import ActionIndex, Encoder, Field, rules_of
 from solo_rules.ranking import Trump
 from solo_rules.state import PlayerView
 from solo_rules.variant import Variant
 from solo_rules.view import trick_seats
 
-__all__ = ["CompactEncoder", "information_state", "public"]
+__all__ = ["CompactEncoder", "action_mask", "information_state", "public"]
 
 Array = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -37,6 +38,14 @@ def information_state(encoder: Encoder, view: PlayerView, out: Array | None = No
         out.fill(0.0)
     out[encoder.ones(view)] = 1.0
     return out
+
+
+def action_mask(index: ActionIndex, legal: Iterable[Action]) -> np.ndarray[Any, np.dtype[np.int8]]:
+    """The legal-action mask over the dense ``index`` as int8 (1 at each of ``legal``), as
+    PettingZoo's and Gymnasium's action masks are."""
+    mask = np.zeros(index.num_distinct_actions, np.int8)
+    mask[[index.index(action) for action in legal]] = 1
+    return mask
 
 
 def public(arrays: Sequence[Array], fields: Sequence[Field], *,

@@ -38,6 +38,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from solo_rules.game import CompiledRules, new_game
+from solo_rules.integrations.arrays import action_mask, information_state
 from solo_rules.observation import Encoder, utility_bound
 from solo_rules.state import GameState
 from solo_rules.variant import Variant
@@ -125,14 +126,14 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def observe(self, agent: str) -> Observation:
         """The seat's encoded view and its legal-action mask."""
         view = self._game().view(self.possible_agents.index(agent))
-        return {"observation": np.asarray(self.encoder.encode(view), np.float32),
-                "action_mask": np.asarray(self.encoder.legal_mask(view), np.int8)}
+        return {"observation": information_state(self.encoder, view),
+                "action_mask": action_mask(self.encoder.index, view.legal_actions)}
 
     def state(self) -> np.ndarray[Any, np.dtype[Any]]:
         """The global view: every seat's encoding, seat 0 first (``state_space``)."""
         game = self._game()
-        return np.asarray([x for seat in range(game.players)
-                           for x in self.encoder.encode(game.view(seat))], np.float32)
+        return np.concatenate([information_state(self.encoder, game.view(seat))
+                               for seat in range(game.players)])
 
     def step(self, action: int | None) -> None:
         """Apply the action at dense index ``action`` for the agent to act (an illegal one
