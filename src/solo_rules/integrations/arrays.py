@@ -5,7 +5,7 @@ PettingZoo's classic card games and RLCard give (docs/observations.md, field by 
 Both are computed from one seat's ``PlayerView``, so they hold what that seat may know and
 nothing more; ``public`` keeps of several seats' arrays only what every seat sees. The core
 library stays free of numpy: ``Encoder.ones`` says where the encoding holds 1.0, and the card
-fields here are cut from card masks by one vectorised shift.
+fields here are cut from card masks by one ``numpy.unpackbits``.
 """
 
 from __future__ import annotations
@@ -115,9 +115,8 @@ class CompactEncoder:
         self.size = start
         at = {field.name: field.start for field in fields}
         self._at = at
-        #: how many card masks ``_masks`` gives, and the shift of each bit of a card field
+        #: how many card masks ``encode`` cuts into card fields, 64 bits each
         self._rows = 4 + 3 * players
-        self._shifts = np.arange(width, dtype=np.uint64)
         self._tricks = rules.hand_size
         self._phase = {phase: n for n, phase in enumerate(encoder.phases)}
         self._contract = {cid: n for n, cid in enumerate(encoder.contracts)}
@@ -149,8 +148,9 @@ class CompactEncoder:
             current[seat] |= 1 << card
         masks = [view.hand.mask, view.dealt.mask, view.exposed.mask,
                  0 if view.called is None else 1 << view.called, *played, *current, *taken]
-        rows = np.array(masks, np.uint64)[:, None] >> self._shifts & np.uint64(1)
-        out[:self._rows * self.card_ids] = rows.reshape(-1)
+        bits = np.unpackbits(np.array(masks, "<u8").view(np.uint8), bitorder="little")
+        out[:self._rows * self.card_ids] = bits.reshape(self._rows, 64)[:, :self.card_ids] \
+            .reshape(-1)
         ones = [at["seat"] + view.seat, at["dealer"] + view.dealer]
         phase = self._phase.get(view.phase)
         if phase is not None:
@@ -176,5 +176,7 @@ class CompactEncoder:
                 last[seat] = index
         ones.extend(at["last_said"] + seat * width + index for seat, index in last.items())
         out[ones] = 1.0
-        out[at["won"]:at["won"] + players] = np.array(won, np.float32) / self._tricks
+        for seat, count in enumerate(won):
+            if count:
+                out[at["won"] + seat] = count / self._tricks
         return out
