@@ -34,6 +34,7 @@ import attrs
 import numpy as np
 import pyspiel
 
+from solo_rules.bots import Bot
 from solo_rules.cards import Card, CardSet, card_range
 from solo_rules.errors import IllegalActionError
 from solo_rules.game import CompiledRules
@@ -43,7 +44,8 @@ from solo_rules.resample import Resampler, replay
 from solo_rules.state import GameState, PlayerView
 from solo_rules.variant import Variant, available_variants
 
-__all__ = ["SoloGame", "SoloObserver", "SoloState", "game_name", "max_game_length", "register"]
+__all__ = ["SoloBot", "SoloGame", "SoloObserver", "SoloState", "game_name", "max_game_length",
+           "register"]
 
 
 def game_name(variant: CompiledRules | Variant | str) -> str:
@@ -325,6 +327,34 @@ class SoloObserver:
             elif part.any():
                 parts.append(f"{name} {' '.join(map(str, np.flatnonzero(part)))}")
         return " | ".join(parts)
+
+
+class SoloBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of the library's bots (``HeuristicBot``, ``SamplingBot``, any ``choose(view)``)
+    as OpenSpiel's ``pyspiel.Bot`` of ``player`` in a registered game: it chooses from the
+    seat's view alone, so it plays with ``evaluate_bots`` and against OpenSpiel's own bots
+    (MCTS, IS-MCTS)."""
+
+    def __init__(self, game: SoloGame, player: int, bot: Bot) -> None:
+        super().__init__()
+        if not isinstance(game, SoloGame):
+            raise TypeError(f"SoloBot plays a solo_rules game, not {type(game).__name__}")
+        self.player = player
+        self.bot = bot
+        self._index = game.encoder.index
+
+    def step(self, state: SoloState) -> int:
+        """The bot's choice in ``state`` (its seat to act), as the game's action."""
+        now = state.state
+        if now is None or now.is_terminal or now.player != self.player:
+            raise pyspiel.SpielError(f"SoloBot of seat {self.player}: not its turn")
+        return self._index.index(self.bot.choose(now.view(self.player)))
+
+    def restart_at(self, state: SoloState) -> None:
+        """Nothing to forget: the bot reads each decision's view afresh."""
+
+    def inform_action(self, state: SoloState, player: int, action: int) -> None:
+        """Nothing to remember (the view holds every action the seat saw)."""
 
 
 @attrs.frozen

@@ -37,13 +37,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from solo_rules.bots import Bot
 from solo_rules.game import CompiledRules, new_game
 from solo_rules.integrations.arrays import action_mask, information_state
 from solo_rules.observation import Encoder, utility_bound
 from solo_rules.state import GameState
 from solo_rules.variant import Variant
 
-__all__ = ["SoloEnv", "env", "env_name", "raw_env"]
+__all__ = ["BotPolicy", "SoloEnv", "env", "env_name", "raw_env"]
 
 Observation = dict[str, np.ndarray[Any, np.dtype[Any]]]
 
@@ -176,6 +177,26 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
 
     def _agent(self, seat: int) -> str:
         return self.possible_agents[seat]
+
+
+class BotPolicy:
+    """One of the library's bots (``HeuristicBot``, ``SamplingBot``, any ``choose(view)``) as
+    a policy in an environment of this module: ``policy(observation, agent)`` is the dense
+    index of the bot's choice for the agent's seat, read from the seat's view in ``env`` (the
+    same knowledge as the observation)."""
+
+    def __init__(self, env: Any, bot: Bot) -> None:
+        raw = getattr(env, "unwrapped", env)
+        if not isinstance(raw, SoloEnv):
+            raise TypeError(f"BotPolicy plays a solo_rules environment, not "
+                            f"{type(raw).__name__}")
+        self.env: SoloEnv = raw
+        self.bot = bot
+
+    def __call__(self, observation: object, agent: str) -> int:
+        env = self.env
+        view = env._game().view(env.possible_agents.index(agent))
+        return env.encoder.index.index(self.bot.choose(view))
 
 
 def raw_env(variant: CompiledRules | Variant | str = "altenburg-1988",
