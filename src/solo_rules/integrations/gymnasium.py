@@ -95,6 +95,7 @@ class SoloEnv(gymnasium.Env[Array, np.int64]):
         self.action_space = spaces.Discrete(encoder.index.num_distinct_actions)
         #: the rewards are the score times ``scale``: over the utility bound, or 1
         self.scale = 1.0 / utility_bound(rules) if scaled_rewards else 1.0
+        self._divisor = utility_bound(rules) if scaled_rewards else 1
         self.reward_range = (-utility_bound(rules) * self.scale, utility_bound(rules) * self.scale)
         self.illegal_reward = self.reward_range[0] if illegal_reward is None else illegal_reward
         self._rng = random.Random()
@@ -136,7 +137,8 @@ class SoloEnv(gymnasium.Env[Array, np.int64]):
             info["action_mask"] = np.zeros_like(info["action_mask"])
             return self._observe(), self.illegal_reward, True, False, info
         self.game = state = self._advance(state.apply(chosen))
-        reward = state.outcome().scores[self.seat] * self.scale if state.is_terminal else 0.0
+        reward = state.outcome().scores[self.seat] / self._divisor if state.is_terminal \
+            else 0.0
         if self.render_mode == "human":
             print(state)
         return self._observe(), reward, state.is_terminal, False, self._info()

@@ -14,7 +14,8 @@ and observation strings and tensors are the seat's ``Encoder`` string and vector
 within the utility range ``-bound..bound`` of the settlement's ``bound``; where that is 0, a
 settlement that pays nothing (Quadrille's unknown amounts, AMB-89), the game declares -1..1
 (``observation.utility_bound``): every return is 0, which lies in it, and OpenSpiel requires
-the minimum utility below the maximum.
+the minimum utility below the maximum. The game parameter ``scaled_rewards`` divides the
+returns by that bound (within -1..1), as the PettingZoo and Gymnasium environments scale.
 
 >>> import pyspiel
 >>> from solo_rules.integrations import openspiel
@@ -61,11 +62,15 @@ def max_game_length(rules: CompiledRules) -> int:
 
 class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
     """One hand of a registered variant (one class for every variant: the game's short name
-    says which). Parameter ``dealer``: the dealer's seat (default 0)."""
+    says which). Parameters: ``dealer``, the dealer's seat (default 0); ``scaled_rewards``,
+    returns divided by the utility bound, within -1..1, as PettingZoo's ``scaled_rewards``
+    (default false: the scores)."""
 
     def __init__(self, params: dict[str, Any] | None = None, *, name: str) -> None:
         table = _TABLES[name]
-        super().__init__(table.game_type, table.game_info, params or {})
+        params = params or {}
+        super().__init__(table.game_type, table.scaled_info if params.get("scaled_rewards")
+                         else table.game_info, params)
         players = table.rules.players
         if not 0 <= self.dealer < players:
             raise ValueError(f"{name}: dealer must be a seat 0..{players - 1}, "
@@ -79,7 +84,8 @@ class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
 
     @functools.cached_property
     def _hand(self) -> _Hand:
-        return _hand_of(self.get_type().short_name, self.dealer)
+        return _hand_of(self.get_type().short_name, self.dealer,
+                        bool(self.get_parameters()["scaled_rewards"]))
 
     @property
     def rules(self) -> CompiledRules:
@@ -221,7 +227,8 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
         now = self._now
         if type(now) is not GameState or not now.is_terminal:
             return [0.0] * self._hand.rules.players
-        return [float(score) for score in now.outcome().scores]
+        divisor = self._hand.divisor
+        return [score / divisor for score in now.outcome().scores]
 
     def resample_from_infostate(self, player_id: int,
                                 probability_sampler: Callable[[], float]) -> SoloState:
@@ -366,6 +373,7 @@ class _Table:
     compact: CompactEncoder
     game_type: Any
     game_info: Any
+    scaled_info: Any
 
 
 #: the registered variants by game name
@@ -374,17 +382,19 @@ _TABLES: dict[str, _Table] = {}
 
 @attrs.frozen(eq=False)
 class _Hand:
-    """What every state of one game shares: its name, the dealer, the rules, the encoder and
-    the order in which the cards are dealt. Immutable, so copies share it; pickled by name."""
+    """What every state of one game shares: its name, the dealer, what the returns are divided
+    by, the rules, the encoder and the order in which the cards are dealt. Immutable, so copies
+    share it; pickled by name."""
 
     name: str
     dealer: int
+    divisor: int
     rules: CompiledRules
     encoder: Encoder
     deal_order: tuple[int, ...]
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_hand_of, (self.name, self.dealer))
+        return (_hand_of, (self.name, self.dealer, self.divisor != 1))
 
     def __copy__(self) -> _Hand:
         return self
@@ -394,14 +404,16 @@ class _Hand:
 
 
 @functools.cache
-def _hand_of(name: str, dealer: int) -> _Hand:
-    """The shared part of the states of game ``name`` dealt by ``dealer``."""
+def _hand_of(name: str, dealer: int, scaled: bool = False) -> _Hand:
+    """The shared part of the states of game ``name`` dealt by ``dealer``, its returns
+    ``scaled`` or not."""
     table = _TABLES.get(name)
     if table is None:
         raise pyspiel.SpielError(f"{name} is not registered: import "
                                  "solo_rules.integrations.openspiel, and register(variant) "
                                  "a variant of your own")
-    return _Hand(name, dealer, table.rules, table.encoder, _deal_order(table.rules, dealer))
+    return _Hand(name, dealer, utility_bound(table.rules) if scaled else 1, table.rules,
+                 table.encoder, _deal_order(table.rules, dealer))
 
 
 @attrs.frozen
@@ -467,13 +479,14 @@ def _game_type(rules: CompiledRules) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"dealer": 0})
+        parameter_specification={"dealer": 0, "scaled_rewards": False})
 
 
-def _game_info(rules: CompiledRules) -> Any:
+def _game_info(rules: CompiledRules, scaled: bool) -> Any:
     """The game's sizes: the dense actions, a chance outcome per card id of the variant's card
-    range, and the utility range ``utility_bound`` declares (-1..1 where nothing is paid)."""
-    bound = float(utility_bound(rules))
+    range, and the utility range ``utility_bound`` declares (-1..1 where nothing is paid, or
+    the returns are ``scaled``)."""
+    bound = 1.0 if scaled else float(utility_bound(rules))
     return pyspiel.GameInfo(
         num_distinct_actions=Encoder(rules).index.num_distinct_actions,
         max_chance_outcomes=len(card_range(rules.pack)),
@@ -503,7 +516,7 @@ def register(variant: CompiledRules | Variant | str) -> str:
     if name not in _TABLES:
         game_type = _game_type(rules)
         _TABLES[name] = _Table(rules, Encoder(rules), CompactEncoder(rules), game_type,
-                               _game_info(rules))
+                               _game_info(rules, False), _game_info(rules, True))
         if name not in pyspiel.registered_names():
             pyspiel.register_game(game_type, _creator(name))
     return name

@@ -83,6 +83,7 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         #: it is 0 (``observation.utility_bound``), which ``scaled_rewards`` divides by
         self.declared = declared = utility_bound(rules)
         self.scale = 1.0 / declared if scaled_rewards else 1.0
+        self._divisor = declared if scaled_rewards else 1
         self.possible_agents = [f"player_{seat}" for seat in range(encoder.players)]
         self.agents = self.possible_agents[:]
         size, actions = encoder.size, encoder.index.num_distinct_actions
@@ -148,7 +149,7 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self._cumulative_rewards[self.agent_selection] = 0.0
         if state.is_terminal:
             scores = state.outcome().scores
-            self.rewards = {agent: float(scores[n]) * self.scale
+            self.rewards = {agent: scores[n] / self._divisor
                             for n, agent in enumerate(self.agents)}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
