@@ -11,7 +11,8 @@ the view, measured side by side in the same run. Not part of the test suite:
 ``--frameworks`` measures instead what a researcher meets through OpenSpiel: random hands
 played through pyspiel with nothing observed, with the information-state tensor and with the
 observation tensor of the seat to act at each decision, against OpenSpiel's C++ Skat driven
-the same way, and episodes of ``rl_environment`` (the stock one, and ``integrations.rl``'s);
+the same way, episodes of ``rl_environment`` (the stock one, and ``integrations.rl``'s), and
+decisions of the Gymnasium environment against the library's own random playout;
 ``--before DIR`` runs the same measures on another checkout's ``src`` (a worktree of main) in
 a child process and prints both side by side:
 
@@ -169,6 +170,66 @@ def rl_rates(game_name: str, episodes: int, seed: int) -> dict[str, float]:
     return out
 
 
+def gymnasium_rates(variant: str, hands: int, seed: int) -> dict[str, float]:
+    """Decisions per second of random play: the library's own playout (views and legal
+    actions of every seat), and the Gymnasium environment's seat against random bots (its
+    observation and mask at each of its steps; the bots' decisions counted too), where this
+    checkout has it."""
+    rng = random.Random(seed)
+    start, decisions = time.process_time(), 0
+    for number in range(hands):
+        state = solo_rules.new_game(variant, seed=seed + number)
+        while not state.is_terminal:
+            state = state.apply(rng.choice(state.view(state.player).legal_actions))
+            decisions += 1
+    out = {"random playout": decisions / (time.process_time() - start)}
+    try:
+        from solo_rules.integrations.gymnasium import SoloEnv
+    except ImportError:
+        return out
+    env = SoloEnv(variant, 0, "random")
+    start, decisions = time.process_time(), 0
+    for number in range(hands):
+        _, info = env.reset(seed=seed + number)
+        done = False
+        while not done:
+            legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
+            _, _, done, _, info = env.step(rng.choice(legal))
+        assert env.game is not None
+        decisions += len(env.game.history)
+    out["gymnasium environment, random bots"] = decisions / (time.process_time() - start)
+    return out
+
+
+def array_rates(variant: str, hands: int, seed: int) -> dict[str, float]:
+    """Decisions per second of building the seat's view and its observation as a float32
+    array, over the states of ``hands`` random hands: perfect recall (before
+    ``integrations.arrays``: the encoder's list converted), and compact where this checkout
+    has it."""
+    import numpy as np
+
+    encoder = Encoder(variant)
+    states = states_of(variant, hands, seed)
+    kinds: dict[str, Callable[[solo_rules.PlayerView], object]] = {
+        "view + perfect-recall array": lambda view: np.asarray(encoder.encode(view),
+                                                               np.float32)}
+    try:
+        from solo_rules.integrations.arrays import CompactEncoder, information_state
+        compact = CompactEncoder(variant)
+        kinds["view + perfect-recall array"] = lambda view: information_state(encoder, view)
+        kinds["view + compact array"] = compact.encode
+    except ImportError:
+        pass
+    out = {}
+    for label, encode in kinds.items():
+        def work(encode: Callable[[solo_rules.PlayerView], object] = encode) -> None:
+            for state in states:
+                encode(state.view(state.player))
+
+        out[label] = len(states) / fastest(1, work)
+    return out
+
+
 def frameworks(variant: str, hands: int, seed: int) -> dict[str, float]:
     """Every framework measure of ``variant`` (per second), and C++ Skat's through pyspiel."""
     import solo_rules.integrations.openspiel as adapter
@@ -179,6 +240,10 @@ def frameworks(variant: str, hands: int, seed: int) -> dict[str, float]:
                 for label, rate in pyspiel_rates(name, hands, seed).items()})
     out.update({f"{label} ({variant}), episodes": rate
                 for label, rate in rl_rates(name, max(hands // 4, 1), seed).items()})
+    out.update({f"{label} ({variant})": rate
+                for label, rate in gymnasium_rates(variant, hands, seed).items()})
+    out.update({f"{label} ({variant})": rate
+                for label, rate in array_rates(variant, hands, seed).items()})
     return out
 
 
@@ -192,17 +257,27 @@ def every_measure(variants: list[str], hands: int, seed: int) -> dict[str, float
     return out
 
 
-def report_frameworks(variants: list[str], hands: int, seed: int, before: str | None) -> None:
-    """Print the framework measures, with another checkout's beside them when given."""
-    now = every_measure(variants, hands, seed)
+def best(into: dict[str, float], rates: dict[str, float]) -> None:
+    """Keep in ``into`` the highest rate of each measure (a busy machine's waits left out)."""
+    for label, rate in rates.items():
+        into[label] = max(into.get(label, 0.0), rate)
+
+
+def report_frameworks(variants: list[str], hands: int, seed: int, before: str | None,
+                      repeat: int) -> None:
+    """Print the framework measures, the best of ``repeat`` rounds, with another checkout's
+    beside them when given (its rounds alternating with these, so both meet the same load)."""
+    now: dict[str, float] = {}
     old: dict[str, float] = {}
-    if before:
-        env = {**os.environ, "PYTHONPATH": os.path.join(before, "src")}
-        child = subprocess.run(
-            [sys.executable, __file__, "--frameworks", "--json", "--hands", str(hands),
-             "--seed", str(seed), *(a for v in variants for a in ("--variant", v))],
-            env=env, capture_output=True, text=True, check=True)
-        old = json.loads(child.stdout)
+    for _ in range(repeat):
+        if before:
+            env = {**os.environ, "PYTHONPATH": os.path.join(before, "src")}
+            child = subprocess.run(
+                [sys.executable, __file__, "--frameworks", "--json", "--hands", str(hands),
+                 "--seed", str(seed), *(a for v in variants for a in ("--variant", v))],
+                env=env, capture_output=True, text=True, check=True)
+            best(old, json.loads(child.stdout))
+        best(now, every_measure(variants, hands, seed))
     print(f"per second ({hands} random hands each; {'before | ' if before else ''}now"
           f"{' | now/before' if before else ''}):")
     for label, rate in now.items():
@@ -217,6 +292,9 @@ def report_frameworks(variants: list[str], hands: int, seed: int, before: str | 
             rate = now[f"{label} ({variant})"]
             print(f"  {variant}: {label}: the observation costs "
                   f"{engine / rate - engine / now[f'step ({variant})']:.2f} engine transitions")
+        for label in ("view + perfect-recall array", "view + compact array"):
+            print(f"  {variant}: {label}: {engine / now[f'{label} ({variant})']:.2f} engine "
+                  "transitions")
 
 
 def main() -> None:
@@ -234,7 +312,7 @@ def main() -> None:
     if args.frameworks and args.json:
         print(json.dumps(every_measure(variants, args.hands, args.seed)))
     elif args.frameworks:
-        report_frameworks(variants, args.hands, args.seed, args.before)
+        report_frameworks(variants, args.hands, args.seed, args.before, args.repeat)
     else:
         for variant in variants:
             report(variant, args.hands, args.seed, args.repeat)
