@@ -172,7 +172,7 @@ class Encoder:
         self._phase = {phase: n for n, phase in enumerate(self.phases)}
         self._contract = {cid: n for n, cid in enumerate(self.contracts)}
 
-    def check(self, where: str, view: object) -> None:
+    def _check(self, where: str, view: object) -> None:
         """Refuse what is not a view of a table of this variant's size or cards (a six-hand
         view, or a forty-card pack's view in a 32-card encoder, would be written into the
         wrong fields)."""
@@ -195,7 +195,7 @@ class Encoder:
     def ones(self, view: PlayerView) -> list[int]:
         """Where the encoding of ``view`` holds 1.0 (everywhere else 0.0): what an array
         library fills in one assignment (``solo_rules.integrations.arrays``)."""
-        self.check("encode", view)
+        self._check("encode", view)
         out: list[int] = []
         at = self._start
         players, width = self.players, self.card_ids
@@ -258,7 +258,7 @@ class Encoder:
         """The information-state string: the seat, the dealer, its hand and the cards it was
         dealt, the cards face up, the partner if known, and every action in order as the seat
         saw it, so equal strings mean equal knowledge."""
-        self.check("string", view)
+        self._check("string", view)
         parts = [f"seat {view.seat}", f"dealer {view.dealer}", f"hand {view.hand}",
                  f"dealt {view.dealt}"]
         if view.exposed:
@@ -272,7 +272,7 @@ class Encoder:
     def legal_mask(self, view: PlayerView) -> list[float]:
         """The legal-action mask of ``view`` over the dense action index (all zero when the
         seat is not to act)."""
-        self.check("legal_mask", view)
+        self._check("legal_mask", view)
         return self.index.mask(view.legal_actions)
 
     def split(self, vector: Sequence[float]) -> dict[str, Sequence[float]]:

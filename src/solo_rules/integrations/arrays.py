@@ -124,7 +124,7 @@ class CompactEncoder:
     def encode(self, view: PlayerView, out: Array | None = None) -> Array:
         """The compact observation of ``view`` (written into ``out`` when given)."""
         encoder = self.encoder
-        encoder.check("encode", view)
+        encoder._check("encode", view)  # the encoder's own refusal of a wrong view
         if out is None:
             out = np.zeros(self.size, np.float32)
         else:

@@ -3,8 +3,9 @@
 One hand per episode: agents ``player_0``..``player_{n-1}`` (seat ``i`` is ``player_i``, as
 PettingZoo's classic card games name them) act in the order the rules give (the auction, the
 declaration, the play), each observing a dict of ``observation`` (the seat's ``Encoder``
-vector, or with ``observation="compact"`` its compact observation: docs/observations.md) and ``action_mask`` (1 at the dense index of each legal action;
-all zero for a seat not to act). The action space is ``Discrete`` over the variant's dense
+vector, or with ``observation="compact"`` its compact observation: docs/observations.md)
+and ``action_mask`` (1 at the dense index of each legal action; all zero for a seat not to
+act). The action space is ``Discrete`` over the variant's dense
 action index. At the end of the hand every seat is rewarded with its score, or with its score
 over the variant's bound (``scaled_rewards=True``: within -1..1; where the settlement pays
 nothing, its bound 0, as Quadrille's unknown amounts, every reward is 0 and the bound taken is
