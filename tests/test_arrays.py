@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 import pytest
-from every_variant import DEFAULT
+from every_variant import DEFAULT, EVERY
 
 import solo_rules as sr
 from solo_rules.integrations.arrays import CompactEncoder, information_state
@@ -77,6 +77,17 @@ def test_observations_leak_no_hidden_card(variant: str) -> None:
     """A deal drawn from those consistent with a seat's view (OpenSpiel's resampling) gives
     that seat the same compact observation and public observation, at every decision; the
     other seats' cards differ in most of them."""
+    _check_no_leak(variant, 2)
+
+
+@pytest.mark.walks
+@pytest.mark.parametrize("variant", EVERY)
+def test_observations_leak_no_hidden_card_over_many_hands(variant: str) -> None:
+    for seed in range(3, 13):
+        _check_no_leak(variant, seed)
+
+
+def _check_no_leak(variant: str, seed: int) -> None:
     game = pyspiel.load_game(register(variant))
     assert isinstance(game, SoloGame)
     compact = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
@@ -85,7 +96,7 @@ def test_observations_leak_no_hidden_card(variant: str) -> None:
                                         private_info=pyspiel.PrivateInfoType.NONE)
     seat_of, public_of = game.make_py_observer(compact), game.make_py_observer(shared)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    rng = random.Random(2)
+    rng = random.Random(seed)
     state = game.new_initial_state()
     checked = differ = 0
     while not state.is_terminal():

@@ -14,7 +14,7 @@ from pathlib import Path
 import gymnasium
 import numpy as np
 import pytest
-from every_variant import DEFAULT
+from every_variant import DEFAULT, EVERY
 from gymnasium.utils.env_checker import check_env
 
 import solo_rules as sr
@@ -43,6 +43,17 @@ def test_gymnasiums_env_checker_passes(variant: str) -> None:
     env = gymnasium.make(ENV_ID, variant=variant, seat=1, opponents="random",
                          render_mode="ansi")
     check_env(env.unwrapped, skip_render_check=False)
+
+
+@pytest.mark.walks
+@pytest.mark.parametrize("variant", EVERY)
+def test_gymnasiums_env_checker_passes_for_every_seat_and_opponent(variant: str) -> None:
+    players = sr.compile(sr.load_variant(variant)).players
+    for seat in range(players):
+        for opponents in ("random", "heuristic"):
+            env = gymnasium.make(ENV_ID, variant=variant, seat=seat, opponents=opponents,
+                                 observation="information_state")
+            check_env(env.unwrapped)
 
 
 def test_seeded_resets_are_reproducible_across_processes() -> None:
