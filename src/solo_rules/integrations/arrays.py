@@ -22,7 +22,6 @@ from solo_rules.observation import ActionIndex, Encoder, Field, rules_of
 from solo_rules.ranking import Trump
 from solo_rules.state import PlayerView
 from solo_rules.variant import Variant
-from solo_rules.view import trick_seats
 
 __all__ = ["CompactEncoder", "action_mask", "information_state", "public"]
 
@@ -133,25 +132,27 @@ class CompactEncoder:
         played = [0] * players
         taken = [0] * players
         won = [0] * players
-        rules = self.rules
+        said, width = self._said, len(self._said)
+        ones = [at["seat"] + view.seat, at["dealer"] + view.dealer]
+        last: dict[int, int] = {}
+        for seat, action in view.history:  # one pass: the cards played, and the words said
+            index = said.get(action.id)
+            if index is None:
+                played[seat] |= 1 << action.card  # type: ignore[operator]  # a play's card
+            else:
+                ones.append(at["said"] + seat * width + index)
+                last[seat] = index
         for trick in view.tricks:
-            cards = 0
-            for seat, card in zip(trick_seats(rules, view, trick.leader), trick.cards,
-                                  strict=True):
-                played[seat] |= 1 << card
-                cards |= 1 << card
-            taken[trick.winner] |= cards
+            taken[trick.winner] |= sum([1 << card for card in trick.cards])
             won[trick.winner] += 1
         current = [0] * players
         for seat, card in view.trick:
-            played[seat] |= 1 << card
             current[seat] |= 1 << card
         masks = [view.hand.mask, view.dealt.mask, view.exposed.mask,
                  0 if view.called is None else 1 << view.called, *played, *current, *taken]
         bits = np.unpackbits(np.array(masks, "<u8").view(np.uint8), bitorder="little")
         out[:self._rows * self.card_ids] = bits.reshape(self._rows, 64)[:, :self.card_ids] \
             .reshape(-1)
-        ones = [at["seat"] + view.seat, at["dealer"] + view.dealer]
         phase = self._phase.get(view.phase)
         if phase is not None:
             ones.append(at["phase"] + phase)
@@ -167,13 +168,6 @@ class CompactEncoder:
             ones.append(at["trump"] + int(view.trump))
         if view.tout:
             ones.append(at["tout"])
-        width = len(self._said)
-        last: dict[int, int] = {}
-        for seat, action in view.history:
-            index = self._said.get(action.id)
-            if index is not None:
-                ones.append(at["said"] + seat * width + index)
-                last[seat] = index
         ones.extend(at["last_said"] + seat * width + index for seat, index in last.items())
         out[ones] = 1.0
         for seat, count in enumerate(won):
