@@ -384,10 +384,14 @@ def _declare(view: PlayerView, legal: tuple[Action, ...], judge: _Judge,
     reads as a partner game of a majority of the tricks."""
     chosen, highest = legal[0], None
     cards = judge.cards
-    cdef, rank = ContractDef("plain", "plain", partner="called_card", tricks=cards // 2 + 1), 0
+    plain = {trump_by: ContractDef("plain", "plain", partner="called_card", trump_by=trump_by,
+                                   tricks=cards // 2 + 1) for trump_by in ("declarer", "partner")}
+    rank = 0
     for action in legal:
         suit = action.suit
-        if rules is not None:
+        if rules is None:  # a declaration naming no suit reads as trumps named by a partner
+            cdef = plain["partner" if suit is None else "declarer"]
+        else:
             cdef = rules.contract_def(action.contract or "")
             rank = rules.contracts.index(cdef.id)
         worth = judge.margin(cdef, (suit,), action.tout)

@@ -3,7 +3,7 @@
 A contract's need is the hand strength (``heuristic.hand_strength``'s units) it takes per trick
 of the contract's target, more for each opponent and less with a called partner, calibrated
 on the heuristic bots' own make rates (a partner game of five tricks of eight at four hands
-needs 8, a Solo 12, a Solo at three hands 11). A target of every trick, and a Tout, is made
+needs 8, a Solo 11.5, a Solo at three hands 10.5). A target of every trick, and a Tout, is made
 only when it is certain (``certain``); a misère only with a hand that can duck every suit
 (``ducks``). It reads the contract definitions and the auction's bids the rules expose, no
 variant's values (the heuristic bot reads no values).
@@ -23,7 +23,7 @@ __all__ = ["NEVER_MADE", "certain", "ducks", "margin", "need"]
 NEVER_MADE = -1000.0
 #: Strength per trick of the target: alone against two opponents, more per opponent, less
 #: with a called partner.
-_PER_TRICK, _PER_OPPONENT, _PARTNER = 1.8, 0.2, 0.6
+_PER_TRICK, _PER_OPPONENT, _PARTNER = 1.7, 0.2, 0.5
 
 
 def need(tricks: int, seats: int, partner: bool) -> float:
