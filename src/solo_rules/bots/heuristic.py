@@ -213,7 +213,8 @@ class HeuristicBot:
     """Plays sensibly from a ``PlayerView``; a choice it has no rule for (a variant's unusual
     decision) is made by its seeded random generator, which is never drawn from for a forced
     move (hence ``skips_forced_moves``). Given the ``rules`` it plays, it weighs each bid and
-    declaration by the contracts they lead to (``judgement``) and plays a misère by ducking;
+    declaration by the contracts they lead to (``judgement``) and plays a misère to its end
+    (the declarer ducks, the others play low);
     without them, it bids by its strength alone."""
 
     #: one legal action is always its choice, and choosing it changes nothing in the bot
@@ -246,8 +247,8 @@ class HeuristicBot:
         phase = view.phase
         rules = self._rules
         if phase == _PLAY:
-            if rules is not None and _ducking(view, rules):
-                return _duck(view, legal, _order_of(view).play)
+            if rules is not None and len(legal) > 1 and _misere(view, rules):
+                return _misere_play(view, legal, _order_of(view).play)
             # ``_order_of(view)`` by the dealt cards alone: a variant of the forty-card pack
             # exchanges no cards, so every card its hand holds was dealt to it
             if view.dealt.mask >> PIQUET_IDS:
@@ -475,24 +476,22 @@ def _play(view: PlayerView, legal: tuple[Action, ...],
     return legal[_lowest(legal, tables.give)]
 
 
-def _ducking(view: PlayerView, rules: CompiledRules) -> bool:
-    """Whether the seat declared a misère (alone or joined) and so plays to take no trick."""
+def _misere(view: PlayerView, rules: CompiledRules) -> bool:
+    """Whether the hand is played as a misère (the declarer to take no trick)."""
     kind = view.contract_kind
-    return (kind is not None and (view.seat == view.declarer or view.seat in view.co_declarers)
-            and rules.contract_def(kind).misere)
+    return kind is not None and view.declarer is not None and rules.contract_def(kind).misere
 
 
-def _duck(view: PlayerView, legal: tuple[Action, ...],
-          plays: tuple[_PlayTables, ...]) -> Action:
-    """A misère declarer's card: lead the lowest; following, the highest card below the
-    trick's best; unable to follow, shed the highest card; made to win, win with the
-    highest (the lower ones duck later)."""
-    if len(legal) == 1:
-        return legal[0]
+def _misere_play(view: PlayerView, legal: tuple[Action, ...],
+                 plays: tuple[_PlayTables, ...]) -> Action:
+    """A card of a misère. The declarer (or one who joined him) ducks: he leads his lowest
+    card; following, the highest card below the trick's best; unable to follow, he sheds his
+    highest; made to win, he wins with the highest (the lower ones duck later). Another seat
+    plays its lowest card, leaving the declarer to win what he must."""
     trump = view.trump
     tables = plays[_NO_TRUMP if trump is None else trump]
     trick, give = view.trick, tables.give
-    if not trick:
+    if not trick or (view.seat != view.declarer and view.seat not in view.co_declarers):
         return legal[_lowest(legal, give)]
     counts = tables.counts[trick[0][1]]
     to_beat = max(counts[card] for _, card in trick)
