@@ -21,7 +21,7 @@ from typing import ClassVar, NamedTuple
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
 from solo_rules.bots.judgement import certain, ducks, margin, need
-from solo_rules.cards import PIQUET_IDS, SUIT_MASKS, Card, CardSet, Rank, Suit
+from solo_rules.cards import PIQUET_IDS, SUIT_MASKS, Card, CardSet, Rank, Suit, quadrille_pack
 from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP, Ranking, Trump, TrumpTables
 from solo_rules.rules.contract_def import ContractDef
@@ -113,32 +113,32 @@ class _Order(NamedTuple):
     play: tuple[_PlayTables, ...]
     #: the order's own tables (which cards are trumps, and their powers)
     tables: tuple[TrumpTables, ...]
+    #: the mask of the pack's cards
+    pack: int
 
     @classmethod
-    def of(cls, ranking: Ranking, positions: int) -> _Order:
-        """The tables of ``ranking``'s order, over the first ``positions`` bytes of a mask."""
+    def of(cls, ranking: Ranking, positions: int, pack: int) -> _Order:
+        """The tables of ``ranking``'s order, over the first ``positions`` bytes of a mask,
+        for the cards of ``pack``."""
         worths = tuple(_card_worths(ranking, trump) for trump in Trump)
         tables = tuple(ranking.tables(trump) for trump in Trump)
         return cls(worths,
                    tuple(tuple(_byte_worths(worth, position) for position in range(positions))
                          for worth in worths),
-                   tuple(_PlayTables.of(table) for table in tables), tables)
+                   tuple(_PlayTables.of(table) for table in tables), tables, pack)
 
-    @property
-    def pack(self) -> int:
-        """The mask of every card id the order ranks (the pack's, and any it leaves out)."""
-        return (1 << len(self.tables[0].power)) - 1
+
 
 
 #: The 32-card pack's order (the family's: DOSSIER §1.3-1.4), over its four bytes.
-_PIQUET = _Order.of(Ranking(), 4)
+_PIQUET = _Order.of(Ranking(), 4, (1 << PIQUET_IDS) - 1)
 
 
 @functools.cache
 def _forty() -> _Order:
     """The forty-card pack's order (Quadrille's, ``OmbreTrumps``), over all seven bytes of a
     mask: built on first use, as only a hand of that pack needs it."""
-    return _Order.of(OmbreTrumps().ranking, 7)
+    return _Order.of(OmbreTrumps().ranking, 7, quadrille_pack().mask)
 
 
 def _order_of(view: PlayerView) -> _Order:

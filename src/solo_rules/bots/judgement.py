@@ -36,8 +36,9 @@ def need(tricks: int, seats: int, partner: bool) -> float:
 def certain(hand: int, outside: int, tables: TrumpTables, on_lead: bool) -> bool:
     """Whether ``hand`` takes every remaining trick whatever the ``outside`` cards (those it
     has not seen played) are and wherever they lie: each of its cards beats every outside card
-    of its effective suit, it has trumps enough to draw the outside ones, and one more to ruff
-    a lead it cannot follow when it is not ``on_lead``."""
+    of its effective suit, it has trumps enough to draw the outside ones, and when it is not
+    ``on_lead`` one more to ruff a lead it cannot follow, and no plain card while a trump is
+    out (a lead it follows may be ruffed behind it)."""
     power = tables.power
     masks = (*tables.suit_masks, tables.trump_mask)
     voids = False
@@ -48,8 +49,10 @@ def certain(hand: int, outside: int, tables: TrumpTables, on_lead: bool) -> bool
             continue
         if theirs and min(_powers(mine, power)) < max(_powers(theirs, power)):
             return False
-    spare = (hand & tables.trump_mask).bit_count() - (outside & tables.trump_mask).bit_count()
-    return spare >= (1 if voids and not on_lead else 0)
+    trumps, theirs = hand & tables.trump_mask, outside & tables.trump_mask
+    if not on_lead and theirs and hand & ~tables.trump_mask:
+        return False  # a lead it follows with a plain card may be ruffed behind it
+    return trumps.bit_count() - theirs.bit_count() >= (1 if voids and not on_lead else 0)
 
 
 def _powers(mask: int, power: tuple[int, ...]) -> list[int]:
