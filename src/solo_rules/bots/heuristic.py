@@ -1,13 +1,17 @@
 """A simple rule-of-thumb player that decides from its own view only.
 
-It values a hand by its trumps (the matadors most), bids and holds while the hand is strong
-enough for the bid, declares in its best suit, leads high trumps when it plays with the
-contract, wins a trick as cheaply as it can unless a known friend is winning it, and otherwise
-plays its lowest card. The card order it reckons with is the family's of the pack it holds: the
-32-card pack's German Solo order (DOSSIER §1.3-1.4), or, once its hand or the cards it was
-dealt show a card below the seven, the forty-card pack's Quadrille order (``OmbreTrumps``'s:
-Spadille ♠A, Manille, Basto ♣A; S-CHA, S-PAR). The engine's legal actions, which come with the
-view, decide what it may do.
+It values a hand by its trumps (the matadors most). Given the rules, it bids at once the
+highest bid whose contract its hand makes (``judgement``: a need per trick of the target, by
+the seats at the table and whether a partner is called) and holds a standing bid it makes; it
+declares the contract it makes that takes most tricks, alone before with a partner, a Tout and
+going on past the first tricks only when every trick is certain, and calls a card it does not
+hold. It leads high trumps when it plays with the contract, wins a trick as cheaply as it can
+unless a known friend is winning it, and otherwise plays its lowest card; in a misère the
+declarer ducks and the others play low. The card order it reckons with is the family's of the
+pack it holds: the 32-card pack's German Solo order (DOSSIER §1.3-1.4), or, once its hand or
+the cards it was dealt show a card below the seven, the forty-card pack's Quadrille order
+(``OmbreTrumps``'s: Spadille ♠A, Manille, Basto ♣A; S-CHA, S-PAR). The engine's legal actions,
+which come with the view, decide what it may do.
 """
 
 from __future__ import annotations
