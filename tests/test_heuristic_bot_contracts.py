@@ -50,7 +50,8 @@ def test_the_needs_grow_with_the_target_and_the_opponents_and_shrink_with_a_part
     assert need(5, 4, partner=True) == pytest.approx(8)  # a Frage at four hands
     assert need(5, 4, partner=False) > need(5, 3, partner=False) > need(5, 4, partner=True)
     assert need(6, 4, partner=True) > need(5, 4, partner=True)
-    assert need(3, 6, partner=True) < need(5, 4, partner=True)  # five cards at six hands
+    assert need(3, 6, partner=True, cards=5) < need(5, 4, partner=True)  # six hands
+    assert need(3, 6, partner=True, cards=5) > need(3, 6, partner=True, cards=8)
 
 
 def test_heuristic_bot_bids_its_hands_level_not_the_lowest_bid() -> None:

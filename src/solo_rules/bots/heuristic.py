@@ -357,7 +357,8 @@ def _bid(view: PlayerView, legal: tuple[Action, ...], order: _Order = _PIQUET) -
     strengths = _strengths(view.hand, order)
     best = _best_suit(strengths)
     seats = view.players - len(view.sitting_out)
-    opening = need(len(view.hand) // 2 + 1, seats, seats >= 4)
+    cards = len(view.hand)
+    opening = need(cards // 2 + 1, seats, seats >= 4, cards)
     ceiling = int((strengths[best] - opening) // _STEP)
     standing = 0  # the highest level bid so far (levels count from 0)
     for _, action in view.history:

@@ -1,12 +1,13 @@
 """How the heuristic bot judges a contract from its own hand: whether it expects to make it.
 
 A contract's need is the hand strength (``heuristic.hand_strength``'s units) it takes per trick
-of the contract's target, more for each opponent and less with a called partner, calibrated
-on the heuristic bots' own make rates (a partner game of five tricks of eight at four hands
-needs 8, a Solo 11.5, a Solo at three hands 10.5). A target of every trick, and a Tout, is made
-only when it is certain (``certain``); a misère only with a hand that can duck every suit
-(``ducks``). It reads the contract definitions and the auction's bids the rules expose, no
-variant's values (the heuristic bot reads no values).
+of the contract's target, more for each opponent and less with a called partner, calibrated on
+the heuristic bots' own make rates (a partner game of five tricks of eight at four hands needs
+8, a Solo 11.5, a Solo at three hands 10.5; a partner game of three tricks of five at six hands
+6.7). A target of every trick, and a Tout, is made only when it is certain (``certain``); a
+misère only with a hand that can duck every suit (``ducks``). It reads the contract definitions
+and the auction's bids the rules expose, no contract's value (where a bid is an amount, the
+auction says which games it admits).
 """
 
 from __future__ import annotations
@@ -24,13 +25,17 @@ NEVER_MADE = -1000.0
 #: Strength per trick of the target: alone against two opponents, more per opponent, less
 #: with a called partner.
 _PER_TRICK, _PER_OPPONENT, _PARTNER = 1.7, 0.2, 0.5
+#: The hand size the needs are calibrated at.
+_CARDS = 8
 
 
-def need(tricks: int, seats: int, partner: bool) -> float:
-    """The strength a hand needs to take ``tricks`` tricks at a table of ``seats`` playing
-    seats, with a called partner or alone."""
+def need(tricks: int, seats: int, partner: bool, cards: int = _CARDS) -> float:
+    """The strength a hand of ``cards`` cards needs to take ``tricks`` tricks at a table of
+    ``seats`` playing seats, with a called partner or alone: a short hand's cards are fewer
+    among more, each trick dearer (by the fourth root of the ratio to eight cards)."""
     opponents = seats - 1 - partner
-    return tricks * (_PER_TRICK + _PER_OPPONENT * opponents - _PARTNER * partner)
+    per_trick = _PER_TRICK + _PER_OPPONENT * opponents - _PARTNER * partner
+    return tricks * per_trick * (_CARDS / cards) ** 0.25
 
 
 def certain(hand: int, outside: int, tables: TrumpTables, on_lead: bool) -> bool:
@@ -99,7 +104,7 @@ def margin(cdef: ContractDef, strengths: Sequence[int], suits: Sequence[Suit | N
     else:  # the partner names trumps: his best suit, which the hand may not share
         suited = strengths[:TRUMP]
         strength = (max(suited) + sum(suited) / len(suited)) / 2
-    return strength - need(cdef.tricks, seats, cdef.partner == "called_card")
+    return strength - need(cdef.tricks, seats, cdef.partner == "called_card", cards)
 
 
 def _trumps(cdef: ContractDef, suits: Sequence[Suit | None]) -> list[Trump]:
