@@ -62,7 +62,8 @@ def _makes(state: solo_rules.GameState) -> bool | None:
     return DoubleDummy(state).makes(state)
 
 
-def _goal(rules: solo_rules.CompiledRules, action: solo_rules.Action, cards: int) -> tuple[int, bool]:
+def _goal(rules: solo_rules.CompiledRules, action: solo_rules.Action,
+          cards: int) -> tuple[int, bool]:
     """A declaration's tricks to take and whether it is played alone."""
     cdef = rules.contract_def(action.contract or "")
     return (cards if action.tout else cdef.tricks), cdef.partner == "none"
@@ -102,7 +103,7 @@ def measure(variant: str, deals: int, solve: int) -> dict[str, object]:
                         sure = sure or (goal[1] and not chosen[1] and goal[0] == chosen[0])
                 blunders["sure solo"] += sure
                 blunders["under"] += under
-            if action.kind == "call" and view.hand.mask >> action.card & 1 \
+            if action.kind == "call" and view.hand.mask >> (action.card or 0) & 1 \
                     and any(not view.hand.mask >> (a.card or 0) & 1 for a in legal
                             if a.kind == "call"):
                 blunders["self-call"] += 1

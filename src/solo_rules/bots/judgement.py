@@ -35,7 +35,7 @@ def need(tricks: int, seats: int, partner: bool, cards: int = _CARDS) -> float:
     among more, each trick dearer (by the fourth root of the ratio to eight cards)."""
     opponents = seats - 1 - partner
     per_trick = _PER_TRICK + _PER_OPPONENT * opponents - _PARTNER * partner
-    return tricks * per_trick * (_CARDS / cards) ** 0.25
+    return float(tricks * per_trick * (_CARDS / cards) ** 0.25)
 
 
 def certain(hand: int, outside: int, tables: TrumpTables, on_lead: bool) -> bool:
