@@ -41,7 +41,7 @@ def _bots(rules: solo_rules.CompiledRules, seed: int) -> list[HeuristicBot]:
     """Heuristic bots for every seat, given the rules where the bot takes them (an old
     tree's does not)."""
     try:
-        return [HeuristicBot(seed * 8 + seat, rules)  # type: ignore[call-arg]
+        return [HeuristicBot(seed * 8 + seat, rules)
                 for seat in range(rules.players)]
     except TypeError:
         return [HeuristicBot(seed * 8 + seat) for seat in range(rules.players)]
