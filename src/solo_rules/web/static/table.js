@@ -119,8 +119,7 @@
     list.replaceChildren();
     for (const entry of frame.bidding) {
       const item = el("li");
-      item.append(el("span", {class: "who"}, who(entry.seat) + ": "), el("span", {}, entry.text));
-      if (entry.note) item.append(el("span", {class: "bid-note"}, " (" + entry.note + ")"));
+      item.append(el("span", {class: "deed"}, entry.text));
       list.append(item);
     }
   }
@@ -142,7 +141,7 @@
     $("duty").textContent = duty ? "Your duty: " + duty.text : "";
     const refusal = frame.refusal;
     $("refusal").hidden = !refusal;
-    $("refusal").textContent = refusal ? "Not allowed: " + refusal.text : "";
+    $("refusal").textContent = refusal ? "Not allowed: " + refusal.words : "";
     highlight(refusal ? refusal.rule : duty ? duty.rule : null);
   }
 
