@@ -120,6 +120,8 @@ def _common(table: Table, view: PlayerView, hand: CardSet | None) -> dict[str, A
             "cards": [{"seat": seat, "card": _card(Card(card))} for seat, card in
                       zip(state.in_turn(last.leader), last.cards, strict=False)]},
         "won": won,
+        "leader": _leader(view),
+        "sheet": _sheet(table),
         "totals": list(table.match.totals),
         "pot": table.match.pot if table.match.keeps_pot else None,
         "hands_played": len(table.match.hands),
@@ -128,6 +130,35 @@ def _common(table: Table, view: PlayerView, hand: CardSet | None) -> dict[str, A
         "end": _end(table) if view.phase == Phase.END else None,
     }
     return frame
+
+
+def _leader(view: PlayerView) -> int | None:
+    """The seat that led the trick on the table, or leads the next one."""
+    if view.trick:
+        return view.trick[0][0]
+    return view.current_player if view.phase == Phase.PLAY else None
+
+
+def _sheet(table: Table) -> list[dict[str, Any]]:
+    """The score sheet: one row per finished hand of the match (its contract, declarer,
+    whether it was made, and each seat's score), from the hands' records."""
+    rows = []
+    names = table.config.names
+    for number, record in enumerate(table.match.hands):
+        outcome = getattr(record, "outcome", None)
+        if outcome is None:
+            rows.append({"hand": number + 1, "contract": "misdeal", "declarer": None,
+                         "result": "", "scores": [0] * len(names)})
+            continue
+        contract = outcome.contract
+        rows.append({
+            "hand": number + 1,
+            "contract": "no game" if contract is None else
+            table.rules.contract_def(contract.kind).name,
+            "declarer": outcome.declarer,
+            "result": "" if contract is None else "made" if outcome.made else "lost",
+            "scores": list(outcome.scores)})
+    return rows
 
 
 def _choice(rules: CompiledRules, state: GameState, action: Action) -> dict[str, Any]:
@@ -200,8 +231,11 @@ def _end(table: Table) -> dict[str, Any]:
     return {
         "dealt": [[_card(c) for c in in_trump_order(rules, CardSet(state.dealt[seat]), None)]
                   for seat in range(players)],
-        "played": [[_card(c) for c in in_trump_order(rules, state.dealt_hand(seat), trump)]
-                   for seat in range(players)],
+        "played": [[_card(Card(card)) for trick in state.tricks
+                    for who, card in zip(state.in_turn(trick.leader), trick.cards, strict=False)
+                    if who == seat] for seat in range(players)],
+        "unplayed": [[_card(c) for c in in_trump_order(rules, state.hand(seat), trump)]
+                     for seat in range(players)],
         "tricks": [{"winner": trick.winner,
                     "cards": [{"seat": seat, "card": _card(Card(card))} for seat, card in
                               zip(state.in_turn(trick.leader), trick.cards, strict=False)]}
