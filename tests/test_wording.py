@@ -19,6 +19,7 @@ NAMES = ("Ann", "Bob", "Cy", "Di")
     ("declare solo C tout", "Solo, ♣ trumps, Tout", "Bob declares Solo, ♣ trumps, Tout"),
     ("declare frage S", "Frage, ♠ trumps", "Bob declares Frage, ♠ trumps"),
     ("bid frage", "Bid Frage", "Bob bids Frage"),
+    ("bid solo@C", "Bid Solo (♣)", "Bob bids Solo (♣)"),
     ("pass", "Pass", "Bob passes"),
     ("hold", "Hold", "Bob holds"),
     ("trump C", "♣ trumps", "Bob names ♣ trumps"),

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from solo_rules.actions import Action
 from solo_rules.display import bid_note, symbols
+from solo_rules.errors import VariantError
 from solo_rules.game import CompiledRules
 
 __all__ = ["action_words", "addressed", "deed_words"]
@@ -65,7 +66,7 @@ def _phrase(rules: CompiledRules, action: Action, deed: bool = False) -> str:
         return f"{kind} {card.symbol_text}"
     if kind == "bid" and action.bid is not None:
         meaning = bid_note(rules, action)
-        name = meaning.split(":", 1)[0] if ":" in meaning else action.bid
+        name = meaning.split(":", 1)[0] if ":" in meaning else _bid_name(rules, action.bid)
         return f"bid {symbols(_suits(name))}"
     if kind == "declare" and action.contract is not None:
         text = rules.contract_def(action.contract).name
@@ -77,6 +78,16 @@ def _phrase(rules: CompiledRules, action: Action, deed: bool = False) -> str:
     if kind == "trump" and action.suit is not None:
         return f"{'name ' if deed else ''}{action.suit.symbol} trumps"
     return action.text
+
+
+def _bid_name(rules: CompiledRules, bid: str) -> str:
+    """A bid named after its contract where it has one (``solo@C``: ``Solo@C``)."""
+    base, at, suit = bid.partition("@")
+    try:
+        base = rules.contract_def(base).name
+    except VariantError:  # a bid of an amount, or of no one contract
+        pass
+    return base + at + suit
 
 
 def _suits(text: str) -> str:
