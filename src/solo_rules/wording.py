@@ -5,6 +5,7 @@ the terminal) writes them so; the engine's texts stay as they are for programs."
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 
@@ -83,10 +84,8 @@ def _phrase(rules: CompiledRules, action: Action, deed: bool = False) -> str:
 def _bid_name(rules: CompiledRules, bid: str) -> str:
     """A bid named after its contract where it has one (``solo@C``: ``Solo@C``)."""
     base, at, suit = bid.partition("@")
-    try:
+    with contextlib.suppress(VariantError):  # a bid of an amount, or of no one contract
         base = rules.contract_def(base).name
-    except VariantError:  # a bid of an amount, or of no one contract
-        pass
     return base + at + suit
 
 
