@@ -25,6 +25,7 @@ import shutil
 import sys
 import tempfile
 import textwrap
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import metadata
 from pathlib import Path
@@ -277,7 +278,8 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
     sim.set_defaults(run=lambda args: _simulate(args, sys.stdout))
     run = _command(commands, "study", "play a study file's deals in its variants (or a sweep "
                    "of one parameter) and report its metrics with intervals", [
-                       "solo-rules study docs/examples/solo-sweep.yaml",
+                       "solo-rules study docs/examples/solo-sweep.yaml --hands 20  # long: "
+                       "value bots; the compiled solver helps",
                        "solo-rules study docs/examples/solo-sweep.yaml --hands 200 --json",
                        "solo-rules study STUDY.yaml --workers 2 --out results/ --plot figures/"])
     run.add_argument("file", metavar="FILE", help="a study file (YAML): study.yaml")
@@ -565,16 +567,32 @@ def _status() -> Iterator[Callable[[str], None] | None]:
 
 @contextlib.contextmanager
 def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
-    """A rich progress bar on stderr when it is a terminal (and rich is installed), else
-    nothing, so that piped output stays clean."""
+    """A rich progress bar on stderr when it is a terminal (and rich is installed), else a
+    line on stderr every few seconds of a long run (``_progress_lines``), so that a log or a
+    pipe shows the work going on while stdout stays clean."""
     if not sys.stderr.isatty() or importlib.util.find_spec("rich") is None:
-        yield None
+        yield _progress_lines(total)
         return
     rich_progress = importlib.import_module("rich.progress")
     console = importlib.import_module("rich.console").Console(file=sys.stderr)
     with rich_progress.Progress(console=console, transient=True) as bar:
         task = bar.add_task("simulating", total=total)
         yield lambda done: bar.update(task, completed=done)
+
+
+def _progress_lines(total: int, every: float = 5.0) -> Callable[[int], None]:
+    """``120 of 500 hands (15 s)`` on its own line of stderr, at most once every ``every``
+    seconds: nothing for a run shorter than that."""
+    start = last = time.monotonic()
+
+    def tick(done: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= every:
+            last = now
+            sys.stderr.write(f"{done} of {total} hands ({now - start:.0f} s)\n")
+            sys.stderr.flush()
+    return tick
 
 
 def _rules(args: argparse.Namespace) -> int:

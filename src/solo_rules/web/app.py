@@ -348,6 +348,11 @@ def _page(name: str) -> Callable[[Request], Any]:
     return page
 
 
+async def _favicon(request: Request) -> Response:
+    """The tab's icon, where browsers look for it first."""
+    return FileResponse(str(_STATIC / "favicon.svg"), media_type="image/svg+xml")
+
+
 async def _lobby_data(request: Request) -> Response:
     variants = [{"id": vid, "title": load_variant(vid).title} for vid in available_variants()]
     overlays = [{"id": oid, "title": overlay_title(oid), "bases": overlay_bases(oid)}
@@ -419,6 +424,7 @@ def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST) -> S
 
     app = Starlette(routes=[
         Route("/", _page("lobby.html")),
+        Route("/favicon.ico", _favicon),
         Route("/api/lobby", _lobby_data),
         Route("/api/players", _players),
         Route("/api/tables", create_table, methods=["POST"]),

@@ -96,6 +96,11 @@ class TableConfig:
             raise ConfigError(message) from None
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """Each seat's name, as the table shows it."""
+        return tuple(seat.name for seat in self.seats)
+
+    @property
     def persons(self) -> tuple[int, ...]:
         """The seats a person plays."""
         return tuple(n for n, seat in enumerate(self.seats) if seat.kind == "person")

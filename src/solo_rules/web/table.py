@@ -28,6 +28,7 @@ from solo_rules.variant import Variant
 from solo_rules.web.config import TableConfig, from_plain, to_plain
 from solo_rules.web.rulebook import Rulebook, explanation, rulebook_of
 from solo_rules.web.store import Store, StoredTable
+from solo_rules.wording import addressed
 
 __all__ = ["SPECTATOR", "Table", "TableError"]
 
@@ -177,13 +178,16 @@ class Table:
                                       f"but the table is at hand {self.hand}, action "
                                       f"{len(state.history)}")
         if seat != state.current_player:
-            raise TableError("not_your_turn", f"it is seat {state.current_player}'s turn, not "
-                                              f"seat {seat}'s")
+            turn = state.current_player
+            raise TableError("not_your_turn", "it is " + (
+                "nobody's turn" if turn is None else f"{self.config.names[turn]}'s turn")
+                + ", not yours")
         try:
             after = state.apply(text)
         except IllegalActionError as exc:
             why = explanation(exc, state)
             self.refusals[seat] = {"text": str(exc), "reason": exc.reason, "why": why,
+                                   "words": addressed(why, seat, self.config.names),
                                    "rule": self.rulebook.rule_data(state.phase, why)}
             raise TableError("illegal", str(exc)) from None
         except ActionParseError as exc:
