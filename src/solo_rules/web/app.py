@@ -39,7 +39,7 @@ from solo_rules.variant import (
     overlay_bases,
     overlay_title,
 )
-from solo_rules.web.config import MAX_UPLOAD, SEAT_KINDS, parse_config
+from solo_rules.web.config import MAX_UPLOAD, SEAT_KINDS, catalogue_variant, parse_config
 from solo_rules.web.frames import seat_frame, spectator_frame
 from solo_rules.web.store import Store, all_tables
 from solo_rules.web.table import SPECTATOR, Table, TableError
@@ -361,7 +361,7 @@ async def _players(request: Request) -> Response:
     variant = request.query_params.get("variant", "")
     overlays = request.query_params.getlist("overlay")
     try:
-        players = compile(load_variant(variant, overlays)).players
+        players = compile(catalogue_variant(variant, overlays)).players
     except SoloRulesError as exc:
         return JSONResponse({"error": " ".join(str(exc).split())}, status_code=400)
     return JSONResponse({"players": players})

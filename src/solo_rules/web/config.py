@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +19,18 @@ import cattrs
 
 from solo_rules.analysis import BOTS
 from solo_rules.errors import SoloRulesError, shown
+from solo_rules.files import name_of
 from solo_rules.game import compile
-from solo_rules.variant import Variant, load_variant
+from solo_rules.variant import (
+    Variant,
+    available_overlays,
+    available_variants,
+    load_variant,
+    variant_dir,
+)
 
 __all__ = ["MAX_HANDS", "MAX_UPLOAD", "SEAT_KINDS", "ConfigError", "Seat", "TableConfig",
-           "parse_config"]
+           "catalogue_variant", "parse_config"]
 
 #: What a seat can be: a person at a browser, or one of the library's bots.
 SEAT_KINDS: tuple[str, ...] = ("person", *BOTS)
@@ -76,10 +83,12 @@ class TableConfig:
     bot_delay: float = 0.8
 
     def load(self, uploads: Path) -> Variant:
-        """The variant this table plays; an uploaded file is written under ``uploads`` (by
-        its content's digest) and read from there by the library's loader."""
+        """The variant this table plays: a shipped one by id (``catalogue_variant``), or an
+        uploaded file, written under ``uploads`` (by its content's digest) and read from there
+        by the library's loader; shipped overlays only, and no error names a server file."""
         if self.upload is None:
-            return load_variant(self.variant, self.overlays)
+            return catalogue_variant(self.variant, self.overlays)
+        _check_overlays(self.overlays)
         digest = hashlib.sha256(self.upload.encode()).hexdigest()[:16]
         folder = uploads / digest
         path = folder / self.variant
@@ -89,16 +98,45 @@ class TableConfig:
         try:
             return load_variant(path, self.overlays)
         except SoloRulesError as exc:  # name the file as the player knows it
-            message, where = str(exc), str(path)
-            # the loader names a path of over 80 characters by its first 60
-            for written in (where, f"{where[:60]}... ({len(where)} characters)"):
-                message = message.replace(written, self.variant)
-            raise ConfigError(message) from None
+            raise ConfigError(_unnamed(str(exc), {path: self.variant})) from None
 
     @property
     def persons(self) -> tuple[int, ...]:
         """The seats a person plays."""
         return tuple(n for n, seat in enumerate(self.seats) if seat.kind == "person")
+
+
+def catalogue_variant(variant: str, overlays: Sequence[str] = ()) -> Variant:
+    """The shipped variant of id ``variant`` with shipped ``overlays``: what a request may
+    name, so that nothing from the network reaches the loader's paths (an error does not echo
+    the name, so it cannot show a path either)."""
+    if not isinstance(variant, str) or variant not in available_variants():
+        raise ConfigError(f"variant: not one of this server's variants (a request names no "
+                          f"file); known variants: {', '.join(available_variants())}")
+    _check_overlays(overlays)
+    try:
+        return load_variant(variant, overlays)
+    except SoloRulesError as exc:
+        raise ConfigError(_unnamed(str(exc), {})) from None
+
+
+def _check_overlays(overlays: Sequence[str]) -> None:
+    """``ConfigError`` unless every overlay is a shipped overlay's id."""
+    known = available_overlays()
+    for number, overlay in enumerate(overlays):
+        if not isinstance(overlay, str) or overlay not in known:
+            raise ConfigError(f"overlays[{number}]: not one of this server's overlays (a "
+                              f"request names no file); known overlays: {', '.join(known)}")
+
+
+def _unnamed(message: str, names: Mapping[Path, str]) -> str:
+    """``message`` on one line with each file it names called by its name to a player: an
+    upload (``names``) by the name it was sent under, a shipped file by its id."""
+    shipped = {variant_dir() / f"{vid}.yaml": vid
+               for vid in (*available_variants(), *available_overlays())}
+    for path, name in {**shipped, **names}.items():
+        message = message.replace(name_of(path), name)
+    return " ".join(message.split())
 
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
