@@ -4,14 +4,16 @@ file the server reads, and no answer tells whether a path exists."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_client import PERSON
+from web_client import PERSON, act_message, create, join_message
 
+from solo_rules import Match, new_game, read_record
 from solo_rules.variant import variant_dir
 from solo_rules.web import create_app
 
@@ -67,3 +69,76 @@ def test_an_overlay_that_does_not_fit_is_refused_without_naming_a_server_file(
     answer = client.get("/api/players", params={"variant": "quadrille", "overlay": "mediateur"})
     error = refusal(answer)
     assert "mediateur" in error and "/" not in error
+
+
+# -- deals nobody can predict --------------------------------------------------------------
+
+BOTS4 = [{"kind": "random"}] * 4
+
+
+def finished(client: TestClient, table_id: str) -> list[str]:
+    """The records of a table of bots, once its match is over (within 20 s)."""
+    table = client.app.state.server.tables[table_id]  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 20
+    while not table.over:
+        assert time.monotonic() < deadline, "the bots did not finish the match"
+        time.sleep(0.02)
+    return [row[0] for row in table.store._db.execute(
+        "SELECT record FROM hands WHERE table_id = ? ORDER BY hand", (table_id,))]
+
+
+def test_each_hand_is_dealt_from_its_own_128_bits_not_from_the_match_seed(
+        client: TestClient) -> None:
+    data = create(client, "altenburg-1988", BOTS4, hands=3, bot_delay=0)
+    records = [read_record(text) for text in finished(client, data["table"])]
+    seeds = [record.seed for record in records]  # type: ignore[union-attr]
+    table = client.app.state.server.tables[data["table"]]  # type: ignore[attr-defined]
+    match = Match.start(table.variant, seed=table.config.seed)
+    assert not table.config.chosen_seed
+    assert all(seed is not None for seed in seeds) and len(set(seeds)) == 3
+    # 128 bits each: all three below 2**64 has the chance 2**-192
+    assert max(seeds) >= 2**64  # type: ignore[type-var]
+    assert seeds[0] != match.hand_seed  # the match's derivation deals none of them
+    again = table.again()
+    assert again is not None and f"seed={seeds[-1]}" in again
+
+
+def test_no_frame_shows_a_hands_seed_before_it_is_over(client: TestClient) -> None:
+    data = create(client, "altenburg-1988", [PERSON, *BOTS4[:3]], hands=1, bot_delay=0)
+    texts = []
+    with client.websocket_connect("/ws") as socket:
+        socket.send_text(join_message(data, data["seats"]["0"]))
+        frame = socket.receive_json()
+        while frame.get("end") is None:
+            texts.append(json.dumps(frame))
+            assert frame.get("chosen_seed") in (None, False)
+            if frame["type"] == "state" and frame["turn"] == 0:
+                socket.send_text(act_message(frame, frame["legal"][0]["text"]))
+            frame = socket.receive_json()
+    seed = read_record(frame["end"]["record"]).seed
+    assert seed is not None and all(str(seed) not in text for text in texts)
+    assert f"seed={seed}" in frame["end"]["again"]
+
+
+def test_a_chosen_seed_is_told_to_every_seat_and_deals_the_matchs_hands(
+        client: TestClient) -> None:
+    data = create(client, "altenburg-1988", [PERSON, PERSON, PERSON, PERSON], hands=2, seed=3)
+    for seat in "0123":
+        with client.websocket_connect("/ws") as socket:
+            socket.send_text(join_message(data, data["seats"][seat]))
+            socket.receive_json()
+            assert socket.receive_json()["chosen_seed"] is True
+    table = client.app.state.server.tables[data["table"]]  # type: ignore[attr-defined]
+    assert table.state.dealt == Match.start(table.variant, seed=3).deal().dealt
+
+
+def test_a_finished_hand_is_dealt_again_from_its_128_bit_seed_sent_as_text(
+        client: TestClient) -> None:
+    seed = 2**127 + 12345
+    data = create(client, "altenburg-1988", [PERSON] * 4, deal={"seed": str(seed), "dealer": 2})
+    table = client.app.state.server.tables[data["table"]]  # type: ignore[attr-defined]
+    assert table.config.chosen_seed
+    assert table.state.dealt == new_game("altenburg-1988", seed=seed, dealer=2).dealt
+    forged = client.post("/api/tables", json={"variant": "altenburg-1988",
+                                               "seats": [PERSON] * 4, "chosen_seed": False})
+    assert forged.status_code == 400 and "chosen_seed" in forged.json()["error"]

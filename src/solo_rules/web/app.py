@@ -169,7 +169,7 @@ class Server:
     def create(self, raw: object) -> dict[str, Any]:
         """A table as the lobby asks for it; its links (each token in the fragment, which a
         browser never sends to the server, so no log can hold it)."""
-        config, variant = parse_config(raw, secrets.randbelow(2**32), self.uploads)
+        config, variant = parse_config(raw, secrets.randbelow(2**63), self.uploads)
         table, tokens = Table.create(self.store, config, variant)
         self.tables[table.id] = table
         self.drive(table)

@@ -38,6 +38,10 @@ SEAT_KINDS: tuple[str, ...] = ("person", *BOTS)
 MAX_HANDS = 1000
 #: The largest variant file the lobby takes, in bytes of UTF-8.
 MAX_UPLOAD = 64 * 1024
+#: The bits of a hand's own seed (``table.hand_seed``), the most a dealt-again seed has.
+SEED_BITS = 128
+#: The digits of the largest such seed, which a page may send as text.
+MAX_SEED_DIGITS = len(str(2**SEED_BITS))
 #: The longest seat name, in characters.
 MAX_NAME = 40
 #: The longest delay before a bot moves, in seconds.
@@ -70,8 +74,9 @@ class Deal:
 class TableConfig:
     """A table: ``variant`` (an id such as ``altenburg-1988``, with ``overlays`` on it; or,
     for an uploaded file, the file's name with ``upload`` its text), the seats, a match of
-    ``hands`` hands (``None``: open-ended), the match ``seed``, an optional single ``deal``
-    played again, and the seconds a bot waits before it moves."""
+    ``hands`` hands (``None``: open-ended), the match ``seed`` (the first dealer's draw and the
+    bots' choices; the deals too where ``chosen_seed``), an optional single ``deal`` played
+    again, and the seconds a bot waits before it moves."""
 
     variant: str
     seats: tuple[Seat, ...]
@@ -81,6 +86,9 @@ class TableConfig:
     hands: int | None = None
     deal: Deal | None = None
     bot_delay: float = 0.8
+    #: the creator chose the deals (``seed`` or ``deal``), so every seat is told; the
+    #: server sets it, a request does not
+    chosen_seed: bool = False
 
     def load(self, uploads: Path) -> Variant:
         """The variant this table plays: a shipped one by id (``catalogue_variant``), or an
@@ -163,6 +171,7 @@ def _strict_float(value: Any, _: type) -> float:
 _converter.register_structure_hook(int, _strict_int)
 _converter.register_structure_hook(str, _strict_str)
 _converter.register_structure_hook(float, _strict_float)
+_converter.register_structure_hook(bool, lambda value, _: value)  # set by parse_config
 
 
 def _first_error(exc: BaseException) -> str:
@@ -179,7 +188,13 @@ def parse_config(raw: object, seed: int, uploads: Path) -> tuple[TableConfig, Va
     ``ConfigError`` in one line otherwise."""
     if not isinstance(raw, Mapping):
         raise ConfigError(f"the table must be a JSON object, got {shown(raw)}")
-    raw = {"seed": seed, **raw}
+    if "chosen_seed" in raw:
+        raise ConfigError("chosen_seed: set by the server (from seed and deal), not asked for")
+    raw = {"seed": seed, **raw, "chosen_seed": "seed" in raw or "deal" in raw}
+    deal = raw.get("deal")
+    if isinstance(deal, Mapping) and isinstance(deal.get("seed"), str) \
+            and deal["seed"].isdigit() and len(deal["seed"]) <= MAX_SEED_DIGITS:
+        raw["deal"] = {**deal, "seed": int(deal["seed"])}  # a page's number past 2**53
     try:
         config = _converter.structure(raw, TableConfig)
     except Exception as exc:
@@ -216,9 +231,9 @@ def _checked(config: TableConfig, uploads: Path) -> tuple[TableConfig, Variant]:
     if not 0 <= config.seed < 2**63:
         raise ConfigError(f"seed: a whole number from 0 below 2**63, got {config.seed}")
     if config.deal is not None:
-        if not 0 <= config.deal.seed < 2**63:
-            raise ConfigError(f"deal.seed: a whole number from 0 below 2**63, got "
-                              f"{config.deal.seed}")
+        if not 0 <= config.deal.seed < 2**SEED_BITS:
+            raise ConfigError(f"deal.seed: a whole number from 0 below 2**{SEED_BITS}, got "
+                              f"{shown(config.deal.seed, 60)}")
         if not 0 <= config.deal.dealer < players:
             raise ConfigError(f"deal.dealer: a seat 0 to {players - 1}, got "
                               f"{config.deal.dealer}")

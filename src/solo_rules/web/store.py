@@ -42,6 +42,12 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (table_id, hand, position)
 );
+CREATE TABLE IF NOT EXISTS deals (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    hand INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    PRIMARY KEY (table_id, hand)
+);
 CREATE TABLE IF NOT EXISTS hands (
     table_id TEXT NOT NULL REFERENCES tables(id),
     hand INTEGER NOT NULL,
@@ -54,8 +60,10 @@ CREATE TABLE IF NOT EXISTS hands (
 @attrs.frozen
 class StoredTable:
     """A table as stored: its id, configuration (JSON data), hands dealt, token digests by
-    seat (``-1``: the spectators'), the finished hands' records (JSON text) and the actions of
-    the hand in progress (seat and action text)."""
+    seat (``-1``: the spectators'), the finished hands' records (JSON text), the actions of
+    the hand in progress (seat and action text), and the seed that hand was dealt from
+    (``None``: the match's own, as a table with a chosen seed, or stored before hands had
+    their own seeds, deals)."""
 
     id: str
     config: Any
@@ -63,6 +71,7 @@ class StoredTable:
     digests: tuple[tuple[int, bytes], ...]
     records: tuple[str, ...]
     actions: tuple[tuple[int, str], ...]
+    seed: int | None = None
 
 
 class Store:
@@ -87,10 +96,14 @@ class Store:
             self._db.executemany("INSERT INTO tokens (table_id, seat, digest) VALUES (?, ?, ?)",
                                  [(table_id, seat, d) for seat, d in digests.items()])
 
-    def deal(self, table_id: str, hand: int) -> None:
-        """Hand ``hand`` (from 0) of the table is dealt."""
+    def deal(self, table_id: str, hand: int, seed: int | None = None) -> None:
+        """Hand ``hand`` (from 0) of the table is dealt, from ``seed`` if it has its own
+        (kept as text: a seed of 128 bits is no SQLite integer)."""
         with self._transaction():
             self._db.execute("UPDATE tables SET dealt = ? WHERE id = ?", (hand + 1, table_id))
+            if seed is not None:
+                self._db.execute("INSERT INTO deals (table_id, hand, seed) VALUES (?, ?, ?)",
+                                 (table_id, hand, str(seed)))
 
     def add_action(self, table_id: str, hand: int, position: int, seat: int, action: str,
                    record: str | None = None) -> None:
@@ -118,7 +131,10 @@ class Store:
         actions = tuple(self._db.execute(
             "SELECT seat, action FROM actions WHERE table_id = ? AND hand = ? "
             "ORDER BY position", (table_id, len(records))))
-        return StoredTable(table_id, json.loads(config), dealt, digests, records, actions)
+        seed = self._db.execute("SELECT seed FROM deals WHERE table_id = ? AND hand = ?",
+                                (table_id, len(records))).fetchone()
+        return StoredTable(table_id, json.loads(config), dealt, digests, records, actions,
+                           None if seed is None else int(seed[0]))
 
     def actions(self, table_id: str, hand: int) -> list[tuple[int, str]]:
         """The stored actions of one hand, in order."""

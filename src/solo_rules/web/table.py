@@ -1,11 +1,14 @@
 """One table: its match, the hand in play, who may act, and every change stored first.
 
-A table plays a ``Match`` of the library (the deal, the dealer's turn, the running totals),
-or one given deal again. Every action is checked by ``GameState.apply`` and committed to the
-store before the table's state moves on, so what anyone was told is on disk; a table is
-rebuilt from the store by dealing each hand again and replaying its stored actions through
-the library (``Table.resume``). A bot's choice is a function of the table's seed, the hand and
-the position in it, so a resumed table plays on as it would have without the restart.
+A table plays a ``Match`` of the library (the dealer's turn, the running totals), each hand
+dealt from its own 128 bits of the operating system's randomness (stored with the hand, and
+shown in its record once it is over, when it tells nothing of any other hand), or from the
+match's seed where the table's creator chose it, or one given deal again. Every action is
+checked by ``GameState.apply`` and committed to the store before the table's state moves on,
+so what anyone was told is on disk; a table is rebuilt from the store by dealing each hand
+again and replaying its stored actions through the library (``Table.resume``). A bot's choice
+is a function of the table's secret seed, the hand and the position in it, so a resumed table
+plays on as it would have without the restart.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from solo_rules.web.config import TableConfig, from_plain, to_plain
 from solo_rules.web.rulebook import Rulebook, explanation, rulebook_of
 from solo_rules.web.store import Store, StoredTable
 
-__all__ = ["SPECTATOR", "Table", "TableError"]
+__all__ = ["SPECTATOR", "Table", "TableError", "hand_seed"]
 
 #: The seat number of the spectators' token.
 SPECTATOR = -1
@@ -53,7 +56,7 @@ class Table:
     """A table in play (see the module docstring)."""
 
     def __init__(self, table_id: str, config: TableConfig, variant: Variant, store: Store,
-                 digests: tuple[tuple[int, bytes], ...]) -> None:
+                 digests: tuple[tuple[int, bytes], ...], seed: int | None) -> None:
         self.id = table_id
         self.config = config
         self.variant = variant
@@ -64,6 +67,8 @@ class Table:
                                  dealer=None if deal is None else deal.dealer)
         #: the hand in play (from 0), or the last one while the next waits to be dealt
         self.hand = 0
+        #: the seed the hand in play was dealt from (``None``: the match's ``hand_seed``)
+        self.seed = seed
         self.state: GameState = self._deal()
         #: the finished hand's record (JSON), shown at its end
         self.last_record: str | None = None
@@ -97,8 +102,9 @@ class Table:
         tokens = {seat: secrets.token_urlsafe(24) for seat in (*config.persons, SPECTATOR)}
         digests = {seat: digest(token) for seat, token in tokens.items()}
         store.add_table(table_id, to_plain(config), digests)
-        table = cls(table_id, config, variant, store, tuple(sorted(digests.items())))
-        store.deal(table_id, 0)
+        table = cls(table_id, config, variant, store, tuple(sorted(digests.items())),
+                    hand_seed(config))
+        store.deal(table_id, 0, table.seed)
         return table, tokens
 
     @classmethod
@@ -106,17 +112,17 @@ class Table:
         """The table ``stored`` as it stood: each finished hand replayed from its record,
         the hand in play dealt again and its stored actions applied, every one checked."""
         config = from_plain(stored.config)
-        table = cls(stored.id, config, config.load(uploads), store, stored.digests)
+        table = cls(stored.id, config, config.load(uploads), store, stored.digests, None)
         for number, text in enumerate(stored.records):
             record = read_record(text)
             if not isinstance(record, GameRecord):
                 raise TableError("corrupt", f"table {stored.id}: hand {number} is stored as "
                                             "a match record")
             state = replay(record, table.match.hand_variant)
-            table.match = table.match.finish(state)
+            table.match = table.match.finish(state, record.seed)
             table.hand, table.state, table.last_record = number, state, text
         if stored.dealt > len(stored.records):
-            table.hand = len(stored.records)
+            table.hand, table.seed = len(stored.records), stored.seed
             state = table._deal()
             for seat, action in stored.actions:
                 if seat != state.current_player:
@@ -127,11 +133,11 @@ class Table:
         return table
 
     def _deal(self) -> GameState:
-        """The next hand of the match (or the one deal this table plays again)."""
-        deal = self.config.deal
-        if deal is not None:
-            return new_game(self.match.hand_variant, seed=deal.seed, dealer=deal.dealer)
-        return self.match.deal()
+        """The next hand of the match, from ``seed`` (the hand's own, or the one deal this
+        table plays again), else from the match's ``hand_seed``."""
+        if self.seed is None:
+            return self.match.deal()
+        return new_game(self.match.hand_variant, seed=self.seed, dealer=self.match.dealer)
 
     # -- who is who -----------------------------------------------------------------------
 
@@ -199,7 +205,7 @@ class Table:
         assert action is not None
         match, record = self.match, None
         if after.is_terminal:
-            match = match.finish(after)
+            match = match.finish(after, self.seed)
             finished = match.hands[-1]
             assert isinstance(finished, GameRecord)  # the table never calls a misdeal
             record = finished.to_json()
@@ -242,8 +248,9 @@ class Table:
         bots)."""
         if not self.waiting or not self.ready.issuperset(self.config.persons):
             return False
-        self.store.deal(self.id, self.hand + 1)
-        self.hand += 1
+        seed = hand_seed(self.config)
+        self.store.deal(self.id, self.hand + 1, seed)
+        self.hand, self.seed = self.hand + 1, seed
         self.state = self._deal()
         self.ready.clear()
         self.refusals.clear()
@@ -255,9 +262,17 @@ class Table:
         for an uploaded variant, which the lobby knows by no id)."""
         if self.config.upload is not None or not self.match.hands:
             return None
-        deal = self.config.deal
-        seed = deal.seed if deal is not None else getattr(self.match.hands[-1], "seed", None)
+        seed = getattr(self.match.hands[-1], "seed", None)
         if seed is None:
             return None
         query = f"/?variant={self.config.variant}&seed={seed}&dealer={self.state.dealer}"
         return query + "".join(f"&overlay={overlay}" for overlay in self.config.overlays)
+
+
+def hand_seed(config: TableConfig) -> int | None:
+    """The seed of a hand about to be dealt: the deal played again, or 128 bits from the
+    operating system, so that no hand seen tells anything of another; ``None`` for a table
+    whose creator chose the match's seed (its hands follow ``Match.hand_seed``)."""
+    if config.deal is not None:
+        return config.deal.seed
+    return None if config.chosen_seed else secrets.randbits(128)
