@@ -4,6 +4,7 @@ file the server reads, and no answer tells whether a path exists."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from web_client import PERSON, act_message, create, join_message
 
 from solo_rules import Match, new_game, read_record
@@ -142,3 +144,68 @@ def test_a_finished_hand_is_dealt_again_from_its_128_bit_seed_sent_as_text(
     forged = client.post("/api/tables", json={"variant": "altenburg-1988",
                                                "seats": [PERSON] * 4, "chosen_seed": False})
     assert forged.status_code == 400 and "chosen_seed" in forged.json()["error"]
+
+
+# -- cross-site requests, headers and bad bodies ----------------------------------------------
+
+TABLE = {"variant": "altenburg-1988", "seats": [PERSON] * 4}
+
+
+def test_a_cross_site_post_or_one_not_of_json_makes_no_table(client: TestClient) -> None:
+    own = "http://testserver"
+    for origin, kind, status in (("https://evil.example", "text/plain", 403),
+                                 ("https://evil.example", "application/json", 403),
+                                 ("null", "application/json", 403),
+                                 (own, "text/plain", 415),
+                                 (own, "application/x-www-form-urlencoded", 415),
+                                 (None, "text/plain", 415)):
+        headers = {"content-type": kind, **({} if origin is None else {"origin": origin})}
+        answer = client.post("/api/tables", content=json.dumps(TABLE), headers=headers)
+        assert answer.status_code == status, (origin, kind)
+        assert "\n" not in answer.json()["error"]
+    assert client.app.state.server.tables == {}  # type: ignore[attr-defined]
+    answer = client.post("/api/tables", content=json.dumps(TABLE),
+                         headers={"origin": own, "content-type": "application/json"})
+    assert answer.status_code == 200
+
+
+def test_a_websocket_from_another_sites_page_is_refused(client: TestClient) -> None:
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            client.websocket_connect("/ws", headers={"origin": "https://evil.example"}):
+        pass
+    assert refused.value.code == 1008
+    with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as socket:
+        socket.send_text('{"type": "ready"}')
+        assert socket.receive_json()["code"] == "not_joined"
+
+
+def test_pages_forbid_inline_script_framing_and_sniffing(client: TestClient) -> None:
+    table = create(client, "altenburg-1988", [PERSON] * 4)["table"]
+    for path in ("/", f"/table/{table}", f"/table/{table}/rulebook", "/api/lobby",
+                 "/static/table.js", "/no/such/page"):
+        headers = client.get(path).headers
+        policy = headers["content-security-policy"]
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert "unsafe-inline" not in policy
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+    for page in ("/", f"/table/{table}", f"/table/{table}/rulebook"):
+        html = client.get(page).text
+        assert re.findall(r"<script(?![^>]*\bsrc=)", html) == []  # every script from a file
+        assert re.search(r"\son[a-z]+=", html) is None
+
+
+@pytest.mark.parametrize("body", [b"[" * 50_000, b'{"variant": "\xff\xfe"}', b"\xc3("])
+def test_deep_or_bad_utf8_json_gets_a_one_line_400(client: TestClient, body: bytes) -> None:
+    answer = client.post("/api/tables", content=body,
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 400
+    assert "not JSON" in answer.json()["error"] and "\n" not in answer.json()["error"]
+
+
+def test_a_deep_message_gets_an_error_to_that_client_alone(client: TestClient) -> None:
+    with client.websocket_connect("/ws") as socket:
+        socket.send_text("[" * 2000)
+        assert socket.receive_json()["code"] in ("bad_json", "too_large")
+        socket.send_text("[" * 1500)
+        assert socket.receive_json()["code"] == "bad_json"

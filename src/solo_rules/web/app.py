@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -41,6 +42,8 @@ from solo_rules.variant import (
 )
 from solo_rules.web.config import MAX_UPLOAD, SEAT_KINDS, catalogue_variant, parse_config
 from solo_rules.web.frames import seat_frame, spectator_frame
+from solo_rules.web.guard import Guard
+from solo_rules.web.limits import DEFAULT_LIMITS, Limits
 from solo_rules.web.store import Store, all_tables
 from solo_rules.web.table import SPECTATOR, Table, TableError
 
@@ -114,10 +117,14 @@ class Client:
             self.queue.put_nowait(None)
 
     def send(self, message: dict[str, Any] | str) -> None:
-        """Queue ``message``; a client too far behind is closed instead."""
+        """Queue ``message``; a client too far behind is closed instead, its stale frames
+        dropped so that the close is the next thing it gets (it rejoins for the current
+        frame)."""
         if self.closing:
             return
         if self.queue.qsize() >= MAX_QUEUED:
+            while not self.queue.empty():
+                self.queue.get_nowait()
             self.close(1013)
             return
         self.queue.put_nowait(message if isinstance(message, str) else json.dumps(message))
@@ -136,9 +143,11 @@ class Client:
 class Server:
     """The tables of one database and the clients at them."""
 
-    def __init__(self, db: str | Path, rate: float = RATE, burst: float = BURST) -> None:
+    def __init__(self, db: str | Path, rate: float = RATE, burst: float = BURST,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.db = Path(db)
         self.rate, self.burst = rate, burst
+        self.limits = limits
         self.store = Store(self.db)
         self.uploads = self.db.with_name(self.db.name + ".uploads")
         self.tables: dict[str, Table] = {}
@@ -380,19 +389,29 @@ async def _read_body(request: Request) -> bytes:
     return bytes(body)
 
 
-def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST) -> Starlette:
+def _one_line(record: logging.LogRecord) -> bool:
+    """Log a client's bad UTF-8 (which uvicorn answers with close 1007) in one line, not
+    with the traceback of its decoding."""
+    if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+        record.exc_info, record.exc_text = None, None
+    return True
+
+
+def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST,
+               limits: Limits = DEFAULT_LIMITS) -> Starlette:
     """The application serving the tables stored in ``db`` (made if missing); every stored
-    table is resumed when it starts. Each client may send ``rate`` messages a second, up to
-    ``burst`` at once."""
-    server = Server(db, rate, burst)
+    table still in play is resumed when it starts. Each client may send ``rate`` messages a
+    second, up to ``burst`` at once; ``limits`` bound the rest (``Limits``)."""
+    server = Server(db, rate, burst, limits)
 
     async def create_table(request: Request) -> Response:
         try:
             body = await _read_body(request)
             try:
                 raw = json.loads(body)
-            except ValueError:
-                raise Refused("bad_json", "the table request is not JSON") from None
+            except (ValueError, RecursionError):  # bad UTF-8 too; nesting past the stack
+                raise Refused("bad_json", "the table request is not JSON (or nests too "
+                                          "deep)") from None
             return JSONResponse(server.create(raw))
         except Refused as exc:
             status = 413 if exc.code == "too_large" else 400
@@ -412,10 +431,13 @@ def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST) -> S
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        uvicorn_log = logging.getLogger("uvicorn.error")
+        uvicorn_log.addFilter(_one_line)
         server.resume()
         server.start()
         yield
         await server.stop()
+        uvicorn_log.removeFilter(_one_line)
 
     app = Starlette(routes=[
         Route("/", _page("lobby.html")),
@@ -427,6 +449,6 @@ def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST) -> S
         Route("/table/{table}/rulebook.json", rulebook(True)),
         WebSocketRoute("/ws", server.serve_client),
         Mount("/static", StaticFiles(directory=str(_STATIC)), name="static"),
-    ], lifespan=lifespan)
+    ], lifespan=lifespan, middleware=[Middleware(Guard, origins=limits.origins)])
     app.state.server = server
     return app
