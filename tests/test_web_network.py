@@ -18,6 +18,7 @@ from web_client import PERSON, act_message, create, join_message
 from solo_rules import Match, new_game, read_record
 from solo_rules.variant import variant_dir
 from solo_rules.web import create_app
+from solo_rules.web.limits import Limits
 
 #: Paths a request might name: secret, absent, relative, a shipped file by its path.
 PATHS = ["/etc/shadow", "/etc/passwd", "/no/such/file.yaml", "../variants/quadrille",
@@ -26,7 +27,9 @@ PATHS = ["/etc/shadow", "/etc/passwd", "/no/such/file.yaml", "../variants/quadri
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "t.sqlite3", rate=1e9, burst=1e9)) as client:
+    limits = Limits(tables_per_minute=1000)
+    with TestClient(create_app(tmp_path / "t.sqlite3", rate=1e9, burst=1e9,
+                               limits=limits)) as client:
         yield client
 
 
@@ -209,3 +212,58 @@ def test_a_deep_message_gets_an_error_to_that_client_alone(client: TestClient) -
         assert socket.receive_json()["code"] in ("bad_json", "too_large")
         socket.send_text("[" * 1500)
         assert socket.receive_json()["code"] == "bad_json"
+
+
+# -- bounded resources ---------------------------------------------------------------------------
+
+
+def limited(tmp_path: Path, **bounds: Any) -> TestClient:
+    return TestClient(create_app(tmp_path / "l.sqlite3", rate=1e9, burst=1e9,
+                                 limits=Limits(**bounds)))
+
+
+def test_a_table_of_bots_alone_plays_a_bounded_match(tmp_path: Path) -> None:
+    with limited(tmp_path, bot_hands=5) as client:
+        data = create(client, "altenburg-1988", BOTS4, bot_delay=5)
+        assert client.app.state.server.tables[data["table"]].config.hands == 5  # type: ignore
+        answer = client.post("/api/tables", json={"variant": "altenburg-1988", "seats": BOTS4,
+                                                  "hands": 6})
+        assert answer.status_code == 400
+        assert answer.json()["error"] == ("hands: a table of bots alone plays at most 5 hands, "
+                                          "got 6")
+        create(client, "altenburg-1988", [PERSON, *BOTS4[:3]])  # a person's: open-ended
+
+
+def test_one_address_makes_a_bounded_number_of_tables_a_minute(tmp_path: Path) -> None:
+    with limited(tmp_path, tables_per_minute=3) as client:
+        for _ in range(3):
+            create(client, "altenburg-1988", [PERSON] * 4)
+        answer = client.post("/api/tables", json=TABLE)
+        assert answer.status_code == 429 and "at most 3 tables a minute" in answer.json()["error"]
+        assert len(client.app.state.server.tables) == 3  # type: ignore[attr-defined]
+
+
+def test_spectators_and_connections_are_capped(tmp_path: Path) -> None:
+    with limited(tmp_path, spectators_per_table=2, connections_per_client=3) as client:
+        data = create(client, "altenburg-1988", [PERSON] * 4)
+        sockets = [client.websocket_connect("/ws") for _ in range(3)]
+        for socket in sockets:
+            socket.__enter__()
+            socket.send_text(join_message(data, data["spectator"]))
+        answers = [socket.receive_json() for socket in sockets]
+        assert [answer["type"] for answer in answers].count("welcome") == 2
+        assert answers[-1]["code"] == "spectators_full"
+        with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect("/ws"):
+            pass
+        assert refused.value.code == 1008
+        for socket in sockets:
+            socket.__exit__(None, None, None)
+
+
+def test_a_connection_that_joins_no_table_is_closed(tmp_path: Path) -> None:
+    with limited(tmp_path, join_timeout=0.3) as client, \
+            client.websocket_connect("/ws") as socket:
+        assert socket.receive_json()["code"] == "join_timeout"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1008

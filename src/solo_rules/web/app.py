@@ -23,9 +23,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -40,7 +41,13 @@ from solo_rules.variant import (
     overlay_bases,
     overlay_title,
 )
-from solo_rules.web.config import MAX_UPLOAD, SEAT_KINDS, catalogue_variant, parse_config
+from solo_rules.web.config import (
+    MAX_UPLOAD,
+    SEAT_KINDS,
+    ConfigError,
+    catalogue_variant,
+    parse_config,
+)
 from solo_rules.web.frames import seat_frame, spectator_frame
 from solo_rules.web.guard import Guard
 from solo_rules.web.limits import DEFAULT_LIMITS, Limits
@@ -59,6 +66,8 @@ MAX_BODY = MAX_UPLOAD + 8192
 RATE, BURST = 10.0, 20.0
 #: Joins that may fail on one connection before it is closed.
 MAX_FAILED_JOINS = 5
+#: Client addresses whose table-making allowance is kept before the full ones are forgotten.
+MAX_ADDRESSES = 10_000
 #: Frames queued for one client before it is disconnected as too slow.
 MAX_QUEUED = 64
 #: Each message's fields and their types.
@@ -152,6 +161,9 @@ class Server:
         self.uploads = self.db.with_name(self.db.name + ".uploads")
         self.tables: dict[str, Table] = {}
         self.clients: defaultdict[str, set[Client]] = defaultdict(set)
+        #: open WebSockets by client address, and the tables each address made lately
+        self.connections: defaultdict[str, int] = defaultdict(int)
+        self.made: dict[str, Bucket] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
 
     def resume(self) -> None:
@@ -175,10 +187,29 @@ class Server:
 
     # -- tables ---------------------------------------------------------------------------
 
-    def create(self, raw: object) -> dict[str, Any]:
-        """A table as the lobby asks for it; its links (each token in the fragment, which a
-        browser never sends to the server, so no log can hold it)."""
+    def create(self, raw: object, address: str = "") -> dict[str, Any]:
+        """A table as the lobby asks for it by a client at ``address``; its links (each token
+        in the fragment, which a browser never sends to the server, so no log can hold it).
+        A table of bots alone plays at most ``Limits.bot_hands`` hands (that many when it
+        names none); an address makes at most ``Limits.tables_per_minute`` tables a minute."""
+        per_minute = self.limits.tables_per_minute
+        bucket = self.made.get(address)
+        if bucket is None:
+            if len(self.made) >= MAX_ADDRESSES:  # forget the addresses that are full again
+                self.made = {key: kept for key, kept in self.made.items()
+                             if kept.tokens < kept.burst}
+            bucket = self.made[address] = Bucket(per_minute / 60, per_minute)
+        if not bucket.take():
+            raise Refused("rate_limited", f"at most {per_minute} tables a minute from one "
+                                          "address: try again later")
         config, variant = parse_config(raw, secrets.randbelow(2**63), self.uploads)
+        if not config.persons:
+            limit = self.limits.bot_hands
+            if config.hands is None:
+                config = attrs.evolve(config, hands=limit)
+            elif config.hands > limit:
+                raise ConfigError(f"hands: a table of bots alone plays at most {limit} hands, "
+                                  f"got {config.hands}")
         table, tokens = Table.create(self.store, config, variant)
         self.tables[table.id] = table
         self.drive(table)
@@ -236,12 +267,35 @@ class Server:
     # -- one client's messages ------------------------------------------------------------
 
     async def serve_client(self, socket: WebSocket) -> None:
+        address = _address(socket)
+        if self.connections[address] >= self.limits.connections_per_client:
+            await socket.close(code=1008, reason="too many connections from this address")
+            return
+        self.connections[address] += 1
+        try:
+            await self._serve(socket)
+        finally:
+            self.connections[address] -= 1
+            if not self.connections[address]:
+                del self.connections[address]
+
+    async def _serve(self, socket: WebSocket) -> None:
+        """One connection: its messages until it closes; closed with 1008 if it has not
+        joined a table within ``Limits.join_timeout``."""
         await socket.accept()
         client = Client(socket, Bucket(self.rate, self.burst))
         writer = asyncio.get_running_loop().create_task(client.write())
+        joined_by = time.monotonic() + self.limits.join_timeout
         try:
             while not client.closing:
-                message = await socket.receive()
+                wait = None if client.table is not None else joined_by - time.monotonic()
+                try:
+                    message = await asyncio.wait_for(socket.receive(), wait)
+                except TimeoutError:
+                    client.send({"type": "error", "code": "join_timeout", "message":
+                                 f"no table joined within {self.limits.join_timeout:g} s"})
+                    client.close(1008)
+                    break
                 if message["type"] == "websocket.disconnect":
                     break
                 try:
@@ -313,6 +367,11 @@ class Server:
             if client.failed_joins >= MAX_FAILED_JOINS:
                 raise Refused("too_many_joins", "too many failed joins: the connection closes")
             raise Refused("bad_token", "no table is open to this link: check the link")
+        most = self.limits.spectators_per_table
+        if seat == SPECTATOR and sum(other.seat == SPECTATOR
+                                     for other in self.clients[table.id]) >= most:
+            raise Refused("spectators_full", f"this table has its {most} spectators already: "
+                                             "try again later")
         client.table, client.seat = table, seat
         self.clients[table.id].add(client)
         client.send({"type": "welcome", "table": table.id,
@@ -376,17 +435,28 @@ async def _players(request: Request) -> Response:
     return JSONResponse({"players": players})
 
 
-async def _read_body(request: Request) -> bytes:
-    """The request's body, refused past ``MAX_BODY`` bytes without reading the rest."""
+async def _read_body(request: Request, timeout: float) -> bytes:
+    """The request's body, refused past ``MAX_BODY`` bytes without reading the rest, or when
+    it has not all come within ``timeout`` seconds."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise Refused("too_large", f"the request has {declared} bytes; at most {MAX_BODY}")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused("too_large", f"the request has more than {MAX_BODY} bytes")
+    try:
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise Refused("too_large", f"the request has more than {MAX_BODY} bytes")
+    except TimeoutError:
+        raise Refused("timeout", f"the request's body took more than {timeout:g} s") from None
     return bytes(body)
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client's address, what the per-client limits count by (behind a reverse proxy,
+    uvicorn's ``--proxy-headers`` makes it the forwarded one)."""
+    return "" if connection.client is None else connection.client.host
 
 
 def _one_line(record: logging.LogRecord) -> bool:
@@ -406,15 +476,15 @@ def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST,
 
     async def create_table(request: Request) -> Response:
         try:
-            body = await _read_body(request)
+            body = await _read_body(request, limits.request_timeout)
             try:
                 raw = json.loads(body)
             except (ValueError, RecursionError):  # bad UTF-8 too; nesting past the stack
                 raise Refused("bad_json", "the table request is not JSON (or nests too "
                                           "deep)") from None
-            return JSONResponse(server.create(raw))
+            return JSONResponse(server.create(raw, _address(request)))
         except Refused as exc:
-            status = 413 if exc.code == "too_large" else 400
+            status = {"too_large": 413, "rate_limited": 429}.get(exc.code, 400)
             return JSONResponse({"error": str(exc)}, status_code=status)
         except SoloRulesError as exc:
             return JSONResponse({"error": " ".join(str(exc).split())}, status_code=400)
