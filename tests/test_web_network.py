@@ -267,3 +267,35 @@ def test_a_connection_that_joins_no_table_is_closed(tmp_path: Path) -> None:
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
         assert closed.value.code == 1008
+
+
+def test_finished_tables_leave_memory_and_come_back_when_joined(tmp_path: Path) -> None:
+    with limited(tmp_path, keep_finished=0.2) as client:
+        data = create(client, "altenburg-1988", BOTS4, hands=1, bot_delay=0)
+        finished(client, data["table"])
+        server = client.app.state.server  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 10
+        while data["table"] in server.tables:
+            assert time.monotonic() < deadline, "the finished table stayed in memory"
+            time.sleep(0.05)
+        with client.websocket_connect("/ws") as socket:
+            socket.send_text(join_message(data, data["spectator"]))
+            assert socket.receive_json()["type"] == "welcome"
+            assert socket.receive_json()["end"] is not None
+
+
+def test_start_up_replays_no_finished_table_and_prune_keeps_tables_in_play(
+        tmp_path: Path) -> None:
+    with limited(tmp_path) as client:
+        done = create(client, "altenburg-1988", BOTS4, hands=1, bot_delay=0)
+        finished(client, done["table"])
+        playing = create(client, "altenburg-1988", [PERSON, *BOTS4[:3]], hands=2)
+    with limited(tmp_path) as client:
+        server = client.app.state.server  # type: ignore[attr-defined]
+        assert server.tables == {}  # nothing replayed: one finished, one waiting for a person
+        with client.websocket_connect("/ws") as socket:
+            socket.send_text(join_message(playing, playing["seats"]["0"]))
+            assert socket.receive_json()["type"] == "welcome"
+        assert list(server.tables) == [playing["table"]]
+        assert server.store.prune(older_than=0) == 1
+        assert server.store.table_ids() == [playing["table"]]

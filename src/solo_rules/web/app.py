@@ -40,6 +40,7 @@ from solo_rules.variant import (
     load_variant,
     overlay_bases,
     overlay_title,
+    variant_dir,
 )
 from solo_rules.web.config import (
     MAX_UPLOAD,
@@ -51,8 +52,8 @@ from solo_rules.web.config import (
 from solo_rules.web.frames import seat_frame, spectator_frame
 from solo_rules.web.guard import Guard
 from solo_rules.web.limits import DEFAULT_LIMITS, Limits
-from solo_rules.web.store import Store, all_tables
-from solo_rules.web.table import SPECTATOR, Table, TableError
+from solo_rules.web.store import Store, StoredTable, playing_tables
+from solo_rules.web.table import SPECTATOR, Table, TableError, seat_of
 
 __all__ = ["MAX_MESSAGE", "Server", "create_app"]
 
@@ -165,24 +166,70 @@ class Server:
         self.connections: defaultdict[str, int] = defaultdict(int)
         self.made: dict[str, Bucket] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
+        #: when each table in memory last moved or was joined (``time.monotonic()``)
+        self.seen: dict[str, float] = {}
+        self.sweeper: asyncio.Task[None] | None = None
 
     def resume(self) -> None:
-        """Every stored table, replayed to where it stood (a table that no longer loads, for
-        a variant file changed on disk, is logged and left out)."""
-        for stored in all_tables(self.store):
-            try:
-                self.tables[stored.id] = Table.resume(self.store, stored, self.uploads)
-            except SoloRulesError as exc:
-                log.error("table %s not resumed: %s", stored.id, exc)
+        """Every stored table of bots alone still playing, replayed to where it stood, to play
+        on; a table with a person is replayed when one joins it (``table``), and a finished
+        one never, so that start-up does not grow with the history kept."""
+        for stored in playing_tables(self.store):
+            if any(seat.get("kind") == "person" for seat in stored.config.get("seats", ())):
+                continue
+            self._resume(stored)
+
+    def _resume(self, stored: StoredTable) -> Table | None:
+        """``stored`` replayed and in play (a table that no longer loads, for a variant file
+        changed on disk, is logged and left out)."""
+        try:
+            table = self.tables[stored.id] = Table.resume(self.store, stored, self.uploads)
+        except SoloRulesError as exc:
+            log.error("table %s not resumed: %s", stored.id, exc)
+            return None
+        self.seen[table.id] = time.monotonic()
+        return table
+
+    def table(self, table_id: str, token: str | None = None) -> Table | None:
+        """The table ``table_id``, replayed from the store if it has left memory; with
+        ``token``, only when it opens a seat (checked before any replay)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            digests = self.store.digests(table_id)
+            if not digests or (token is not None and seat_of(digests, token) is None):
+                return None
+            table = self._resume(self.store.load(table_id))
+            if table is not None:
+                self.drive(table)
+        return table
 
     def start(self) -> None:
         for table in self.tables.values():
             self.drive(table)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Every few seconds, free the tables nobody watches that have not moved for
+        ``Limits.keep_finished`` seconds: finished ones, and ones waiting for a person (read
+        again from the store when someone joins)."""
+        keep = self.limits.keep_finished
+        while True:
+            await asyncio.sleep(min(keep, 5.0))
+            now = time.monotonic()
+            for table_id in list(self.tables):
+                driving = self.drivers.get(table_id)
+                if (self.clients.get(table_id) or now - self.seen[table_id] < keep
+                        or (driving is not None and not driving.done())):
+                    continue
+                del self.tables[table_id], self.seen[table_id]
+                self.drivers.pop(table_id, None)
+                self.clients.pop(table_id, None)
 
     async def stop(self) -> None:
-        for task in self.drivers.values():
+        tasks = [*self.drivers.values(), *([self.sweeper] if self.sweeper else [])]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.drivers.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self.store.close()
 
     # -- tables ---------------------------------------------------------------------------
@@ -212,6 +259,7 @@ class Server:
                                   f"got {config.hands}")
         table, tokens = Table.create(self.store, config, variant)
         self.tables[table.id] = table
+        self.seen[table.id] = time.monotonic()
         self.drive(table)
         links = {seat: f"/table/{table.id}#{token}" for seat, token in tokens.items()}
         return {"table": table.id, "variant": variant.id,
@@ -220,6 +268,7 @@ class Server:
 
     def broadcast(self, table: Table) -> None:
         """Send every client of ``table`` its frame: each seat's own, the spectators' one."""
+        self.seen[table.id] = time.monotonic()
         frames: dict[int, str] = {}
         for client in self.clients[table.id]:
             seat = client.seat
@@ -360,7 +409,7 @@ class Server:
         and a wrong token, so neither can be told from the other."""
         if client.table is not None:
             raise Refused("already_joined", "this connection has joined a table already")
-        table = self.tables.get(table_id)
+        table = self.table(table_id, token)
         seat = None if table is None else table.seat_of(token)
         if table is None or seat is None:
             client.failed_joins += 1
@@ -416,12 +465,26 @@ def _page(name: str) -> Callable[[Request], Any]:
     return page
 
 
-async def _lobby_data(request: Request) -> Response:
-    variants = [{"id": vid, "title": load_variant(vid).title} for vid in available_variants()]
-    overlays = [{"id": oid, "title": overlay_title(oid), "bases": overlay_bases(oid)}
-                for oid in available_overlays()]
-    return JSONResponse({"variants": variants, "overlays": overlays,
-                         "kinds": list(SEAT_KINDS), "max_upload": MAX_UPLOAD})
+class Lobby:
+    """The lobby's data, worked out once per change of the catalogue (its files' names and
+    times), since titles and overlay bases take long to find."""
+
+    def __init__(self) -> None:
+        self.stamp: tuple[tuple[str, int], ...] = ()
+        self.body = b""
+
+    def response(self, request: Request) -> Response:
+        stamp = tuple((path.name, path.stat().st_mtime_ns)
+                      for path in sorted(variant_dir().glob("*.yaml")))
+        if stamp != self.stamp:
+            variants = [{"id": vid, "title": load_variant(vid).title}
+                        for vid in available_variants()]
+            overlays = [{"id": oid, "title": overlay_title(oid), "bases": overlay_bases(oid)}
+                        for oid in available_overlays()]
+            self.body = json.dumps({"variants": variants, "overlays": overlays,
+                                    "kinds": list(SEAT_KINDS), "max_upload": MAX_UPLOAD}).encode()
+            self.stamp = stamp
+        return Response(self.body, media_type="application/json")
 
 
 async def _players(request: Request) -> Response:
@@ -473,6 +536,10 @@ def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST,
     table still in play is resumed when it starts. Each client may send ``rate`` messages a
     second, up to ``burst`` at once; ``limits`` bound the rest (``Limits``)."""
     server = Server(db, rate, burst, limits)
+    lobby = Lobby()
+
+    async def lobby_data(request: Request) -> Response:
+        return lobby.response(request)
 
     async def create_table(request: Request) -> Response:
         try:
@@ -491,7 +558,7 @@ def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST,
 
     def rulebook(as_json: bool) -> Callable[[Request], Any]:
         async def page(request: Request) -> Response:
-            table = server.tables.get(request.path_params["table"])
+            table = server.table(request.path_params["table"])
             if table is None:
                 return JSONResponse({"error": "no such table"}, status_code=404)
             if as_json:
@@ -511,7 +578,7 @@ def create_app(db: str | Path, *, rate: float = RATE, burst: float = BURST,
 
     app = Starlette(routes=[
         Route("/", _page("lobby.html")),
-        Route("/api/lobby", _lobby_data),
+        Route("/api/lobby", lobby_data),
         Route("/api/players", _players),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/table/{table}", _page("table.html")),

@@ -32,7 +32,7 @@ from solo_rules.web.config import TableConfig, from_plain, to_plain
 from solo_rules.web.rulebook import Rulebook, explanation, rulebook_of
 from solo_rules.web.store import Store, StoredTable
 
-__all__ = ["SPECTATOR", "Table", "TableError", "hand_seed"]
+__all__ = ["SPECTATOR", "Table", "TableError", "hand_seed", "seat_of"]
 
 #: The seat number of the spectators' token.
 SPECTATOR = -1
@@ -142,14 +142,8 @@ class Table:
     # -- who is who -----------------------------------------------------------------------
 
     def seat_of(self, token: str) -> int | None:
-        """The seat whose token this is (``SPECTATOR`` for the spectators'), or ``None``.
-        Every stored digest is compared, each in constant time."""
-        asked = digest(token)
-        found = None
-        for seat, stored in self._digests:
-            if hmac.compare_digest(stored, asked):
-                found = seat
-        return found
+        """The seat whose token this is (``SPECTATOR`` for the spectators'), or ``None``."""
+        return seat_of(self._digests, token)
 
     @property
     def over(self) -> bool:
@@ -209,8 +203,9 @@ class Table:
             finished = match.hands[-1]
             assert isinstance(finished, GameRecord)  # the table never calls a misdeal
             record = finished.to_json()
+        hands = self.config.hands
         self.store.add_action(self.id, self.hand, len(after.history) - 1, seat, action.text,
-                              record)
+                              record, hands is not None and len(match.hands) >= hands)
         self.match, self.state, self.acted_at = match, after, acted_at
         if record is not None:
             self.last_record = record
@@ -276,3 +271,14 @@ def hand_seed(config: TableConfig) -> int | None:
     if config.deal is not None:
         return config.deal.seed
     return None if config.chosen_seed else secrets.randbits(128)
+
+
+def seat_of(digests: tuple[tuple[int, bytes], ...], token: str) -> int | None:
+    """The seat whose token this is among a table's ``digests`` (``SPECTATOR`` for the
+    spectators'), or ``None``. Every digest is compared, each in constant time."""
+    asked = digest(token)
+    found = None
+    for seat, stored in digests:
+        if hmac.compare_digest(stored, asked):
+            found = seat
+    return found
