@@ -3,27 +3,34 @@ without bound; each is an option of ``solo-rules serve`` (``docs/security.md``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 __all__ = ["DEFAULT_LIMITS", "Limits"]
 
 
+def _bound(default: object, help: str) -> Any:
+    """A field of ``Limits`` with the help its ``solo-rules serve`` option shows."""
+    return attrs.field(default=default, metadata={"help": help})
+
+
 @attrs.frozen
 class Limits:
-    """The server's bounds: the origins allowed besides its own host, the hands a table of
-    bots alone plays at most, the tables one client (by address) may make per minute, the
-    seconds a finished or abandoned table stays in memory, the connections per client
-    address, the spectators per table, and the seconds a connection has to join a table and
-    an HTTP request to be answered."""
+    """The server's bounds, each an option of ``solo-rules serve`` named after its field
+    (``--bot-hands``); the help of each says what it bounds."""
 
-    origins: tuple[str, ...] = ()
-    bot_hands: int = 100
-    tables_per_minute: int = 20
-    keep_finished: float = 600.0
-    connections_per_client: int = 32
-    spectators_per_table: int = 50
-    join_timeout: float = 10.0
-    request_timeout: float = 10.0
+    origins: tuple[str, ...] = _bound(
+        (), "an origin (scheme://host[:port]) whose pages may use the server besides its own "
+            "host, as a reverse proxy serves it: --origins https://cards.example")
+    bot_hands: int = _bound(100, "the most hands a table of bots alone plays")
+    tables_per_minute: int = _bound(20, "the tables one client address may make a minute")
+    keep_finished: float = _bound(
+        600.0, "seconds a finished table, or one nobody is at, stays in memory")
+    connections_per_client: int = _bound(32, "open WebSockets per client address")
+    spectators_per_table: int = _bound(50, "spectators at one table")
+    join_timeout: float = _bound(10.0, "seconds a WebSocket has to join a table")
+    request_timeout: float = _bound(10.0, "seconds a request's body has to arrive")
 
 
 #: The bounds of ``solo-rules serve`` without options.
