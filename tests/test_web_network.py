@@ -299,3 +299,19 @@ def test_start_up_replays_no_finished_table_and_prune_keeps_tables_in_play(
         assert list(server.tables) == [playing["table"]]
         assert server.store.prune(older_than=0) == 1
         assert server.store.table_ids() == [playing["table"]]
+
+
+def test_a_sampling_bot_chooses_in_a_worker_process_as_it_would_in_the_server(
+        client: TestClient) -> None:
+    seats = [{"kind": "sampling"}, PERSON, PERSON, PERSON]
+    data = create(client, "altenburg-1988", seats, deal={"seed": 1, "dealer": 3}, bot_delay=0)
+    table = client.app.state.server.tables[data["table"]]  # type: ignore[attr-defined]
+    first = table.state
+    assert first.current_player == 0
+    expected = table.bot(0).choose(first.view(0))
+    deadline = time.monotonic() + 120
+    while not table.state.history:
+        assert time.monotonic() < deadline, "the sampling bot did not move"
+        time.sleep(0.05)
+    assert table.state.history[0] == (0, expected.id)
+    assert client.app.state.server.pool is not None  # type: ignore[attr-defined]

@@ -15,10 +15,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import multiprocessing
 import secrets
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -53,7 +55,7 @@ from solo_rules.web.frames import seat_frame, spectator_frame
 from solo_rules.web.guard import Guard
 from solo_rules.web.limits import DEFAULT_LIMITS, Limits
 from solo_rules.web.store import Store, StoredTable, playing_tables
-from solo_rules.web.table import SPECTATOR, Table, TableError, seat_of
+from solo_rules.web.table import SPECTATOR, Table, TableError, bot_choice, seat_of
 
 __all__ = ["MAX_MESSAGE", "Server", "create_app"]
 
@@ -169,6 +171,7 @@ class Server:
         #: when each table in memory last moved or was joined (``time.monotonic()``)
         self.seen: dict[str, float] = {}
         self.sweeper: asyncio.Task[None] | None = None
+        self.pool: ProcessPoolExecutor | None = None
 
     def resume(self) -> None:
         """Every stored table of bots alone still playing, replayed to where it stood, to play
@@ -203,6 +206,14 @@ class Server:
                 self.drive(table)
         return table
 
+    def bot_pool(self) -> ProcessPoolExecutor:
+        """The processes the sampling bots search in (so that their seconds of search hold
+        no other table back), started when first needed."""
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(self.limits.bot_processes,
+                                            mp_context=multiprocessing.get_context("spawn"))
+        return self.pool
+
     def start(self) -> None:
         for table in self.tables.values():
             self.drive(table)
@@ -230,6 +241,8 @@ class Server:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
     # -- tables ---------------------------------------------------------------------------
@@ -299,12 +312,12 @@ class Server:
                 continue
             await asyncio.sleep(delay)
             position = len(table.state.history)
-            bot, view = table.bot(seat), table.state.view(seat)
             try:
-                if table.config.seats[seat].kind == "sampling":  # seconds of search: a thread
-                    action = await asyncio.to_thread(bot.choose, view)
+                if table.config.seats[seat].kind == "sampling":  # seconds of search
+                    action = await asyncio.get_running_loop().run_in_executor(
+                        self.bot_pool(), bot_choice, *table.bot_task(seat))
                 else:
-                    action = bot.choose(view)
+                    action = table.bot(seat).choose(table.state.view(seat))
                 table.bot_acts(seat, position, action)
             except TableError:  # the table moved on while the bot thought
                 continue

@@ -31,6 +31,7 @@ class Limits:
     spectators_per_table: int = _bound(50, "spectators at one table")
     join_timeout: float = _bound(10.0, "seconds a WebSocket has to join a table")
     request_timeout: float = _bound(10.0, "seconds a request's body has to arrive")
+    bot_processes: int = _bound(2, "processes the sampling bots search in")
 
 
 #: The bounds of ``solo-rules serve`` without options.

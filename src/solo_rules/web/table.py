@@ -28,11 +28,12 @@ from solo_rules.match import Match
 from solo_rules.record import GameRecord, read_record, replay
 from solo_rules.state import GameState
 from solo_rules.variant import Variant
+from solo_rules.view import PlayerView
 from solo_rules.web.config import TableConfig, from_plain, to_plain
 from solo_rules.web.rulebook import Rulebook, explanation, rulebook_of
 from solo_rules.web.store import Store, StoredTable
 
-__all__ = ["SPECTATOR", "Table", "TableError", "hand_seed", "seat_of"]
+__all__ = ["SPECTATOR", "Table", "TableError", "bot_choice", "hand_seed", "seat_of"]
 
 #: The seat number of the spectators' token.
 SPECTATOR = -1
@@ -215,6 +216,11 @@ class Table:
         """The bot of ``seat`` for the decision at hand, seeded by ``_bot_seed``."""
         return BOTS[self.config.seats[seat].kind](self._bot_seed(seat), self.rules)
 
+    def bot_task(self, seat: int) -> tuple[str, int, Variant, PlayerView]:
+        """What another process needs to make ``seat``'s bot choose (``bot_choice``)."""
+        return (self.config.seats[seat].kind, self._bot_seed(seat), self.state.variant,
+                self.state.view(seat))
+
     def bot_acts(self, seat: int, position: int, action: Action) -> None:
         """Apply the action a bot chose from its view at ``position`` (checked by the
         rules like any other)."""
@@ -282,3 +288,9 @@ def seat_of(digests: tuple[tuple[int, bytes], ...], token: str) -> int | None:
         if hmac.compare_digest(stored, asked):
             found = seat
     return found
+
+
+def bot_choice(kind: str, seed: int, variant: Variant, view: PlayerView) -> Action:
+    """The action the bot ``kind`` seeded ``seed`` chooses from ``view``: what a worker
+    process runs for ``Table.bot_task``, the same choice ``Table.bot`` would make."""
+    return BOTS[kind](seed, compile(variant)).choose(view)
