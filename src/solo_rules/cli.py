@@ -213,7 +213,8 @@ def _parser() -> _Parser:
                            nargs="+" if many else None, metavar="ORIGIN" if many else "N",
                            type=str if many else _positive(field.type),
                            default=field.default,
-                           help=f"{field.metadata['help']} (default {field.default or 'none'})")
+                           help=f"{field.metadata['help']} (default {field.default or 'none'})"
+                                f": --{field.name.replace('_', '-')} {field.metadata['example']}")
     serve.add_argument("--prune-days", type=_positive(float), metavar="DAYS",
                        help="first delete the tables finished DAYS days ago or more (a table "
                             "still in play is kept): --prune-days 30")

@@ -10,9 +10,12 @@ import attrs
 __all__ = ["DEFAULT_LIMITS", "Limits"]
 
 
-def _bound(default: object, help: str) -> Any:
-    """A field of ``Limits`` with the help its ``solo-rules serve`` option shows."""
-    return attrs.field(default=default, metadata={"help": help})
+def _bound(default: float | tuple[str, ...], help: str, example: str = "") -> Any:
+    """A field of ``Limits`` with the help its ``solo-rules serve`` option shows, and the
+    value its example gives (``default`` twice when none is given)."""
+    return attrs.field(default=default, metadata={
+        "help": help,
+        "example": example or (f"{2 * default:g}" if isinstance(default, float | int) else "")})
 
 
 @attrs.frozen
@@ -22,7 +25,7 @@ class Limits:
 
     origins: tuple[str, ...] = _bound(
         (), "an origin (scheme://host[:port]) whose pages may use the server besides its own "
-            "host, as a reverse proxy serves it: --origins https://cards.example")
+            "host, as a reverse proxy serves it", "https://cards.example")
     bot_hands: int = _bound(100, "the most hands a table of bots alone plays")
     tables_per_minute: int = _bound(20, "the tables one client address may make a minute")
     keep_finished: float = _bound(
