@@ -108,7 +108,7 @@ def play_hand(pages: list[Any], refuse: bool, screenshot: Path | None) -> dict[s
                 choices.first.click()
             else:
                 continue
-            page.wait_for_function(f"document.body.dataset.moment !== {before!r}",
+            page.wait_for_function(f"() => document.body.dataset.moment !== {before!r}",
                                    timeout=10000)
             acted = True
         if not acted:

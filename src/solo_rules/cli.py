@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
@@ -206,8 +206,36 @@ def _parser() -> _Parser:
     serve.add_argument("--db", default="solo-rules.sqlite3", metavar="FILE",
                        help="the SQLite file of the tables, made if missing; a restart resumes "
                             "every table in it (default ./solo-rules.sqlite3): --db tables.db")
+    from solo_rules.web.limits import Limits  # needs attrs only, not the web extra
+
+    for field in attrs.fields(Limits):
+        many = field.type in (tuple[str, ...], "tuple[str, ...]")
+        serve.add_argument(f"--{field.name.replace('_', '-')}", dest=field.name,
+                           nargs="+" if many else None, metavar="ORIGIN" if many else "N",
+                           type=str if many else _positive(field.type),
+                           default=field.default,
+                           help=f"{field.metadata['help']} (default {field.default or 'none'})"
+                                f": --{field.name.replace('_', '-')} {field.metadata['example']}")
+    serve.add_argument("--prune-days", type=_positive(float), metavar="DAYS",
+                       help="first delete the tables finished DAYS days ago or more (a table "
+                            "still in play is kept): --prune-days 30")
     serve.set_defaults(run=_serve)
     return parser
+
+
+def _positive(kind: object) -> Callable[[str], float]:
+    """An option's value: a number of ``kind`` (``int`` or ``float``) above 0."""
+    number = int if kind in (int, "int") else float
+
+    def read(text: str) -> float:
+        try:
+            value = number(text)
+        except ValueError:
+            value = 0
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r:.40}")
+        return value
+    return read
 
 
 def _port(text: str) -> int:
@@ -225,9 +253,13 @@ def _serve(args: argparse.Namespace) -> int:
     database = os.path.dirname(os.path.abspath(args.db))
     if not os.path.isdir(database):
         raise _UsageError("solo-rules serve", f"--db: the folder {database!r} does not exist")
-    from solo_rules.web import serve
+    from solo_rules.web import Limits, serve
 
-    serve(host=args.host, port=args.port, db=args.db)
+    chosen: dict[str, Any] = {field.name: getattr(args, field.name)
+                              for field in attrs.fields(Limits)}
+    limits = Limits(**{**chosen, "origins": tuple(chosen["origins"])})
+    serve(host=args.host, port=args.port, db=args.db, limits=limits,
+          prune_after=None if args.prune_days is None else args.prune_days * 86400)
     return 0
 
 

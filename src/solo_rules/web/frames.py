@@ -94,6 +94,7 @@ def _common(table: Table, view: PlayerView, hand: CardSet | None) -> dict[str, A
         "table": table.id,
         "hand_no": table.hand,
         "hands": config.hands,
+        "chosen_seed": config.chosen_seed,
         "position": len(view.history),
         "acted_at": table.acted_at,
         "variant": {"id": table.variant.id, "title": table.variant.title,

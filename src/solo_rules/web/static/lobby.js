@@ -87,7 +87,7 @@
       body.overlays = chosenOverlays();
     }
     if (params.has("seed") && params.has("dealer") && uploadText === null) {
-      body.deal = {seed: Number(params.get("seed")), dealer: Number(params.get("dealer"))};
+      body.deal = {seed: params.get("seed"), dealer: Number(params.get("dealer"))};
     } else if (!$("open-ended").checked) {
       body.hands = Number($("hands").value);
     }

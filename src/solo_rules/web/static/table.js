@@ -304,7 +304,8 @@
     $("title").textContent = frame.variant.title;
     const hands = frame.hands === null ? "open-ended match" : "of " + frame.hands;
     $("match").textContent = "Hand " + (frame.hand_no + 1) + " " + hands +
-      (frame.variant.german ? " · German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter" : "");
+      (frame.variant.german ? " · German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter" : "") +
+      (frame.chosen_seed ? " · The table's creator chose the seed: whoever knows it knows every deal." : "");
     let status;
     if (frame.over && frame.end) status = "The match is over.";
     else if (frame.end) status = "The hand is over.";
