@@ -193,7 +193,7 @@ def test_a_phone_keeps_the_hand_in_view_and_fits_the_screen(server: Served, brow
             assert page.evaluate("window.scrollY") == scrolled
         (legal.first if legal.count() else page.locator("#choices button").first).click()
         scrolled = page.evaluate("window.scrollY")  # where the click left the page
-        page.wait_for_function(f"document.body.dataset.moment !== {before!r}", timeout=10000)
+        page.wait_for_function(f"() => document.body.dataset.moment !== {before!r}", timeout=10000)
         page.wait_for_timeout(100)
         # nothing scrolled the page away from the hand (a duty's rule once did)
         assert page.evaluate("window.scrollY") == scrolled
