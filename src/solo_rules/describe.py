@@ -24,7 +24,7 @@ import attrs
 from solo_rules.cards import Card, Rank, Suit, parse_card
 from solo_rules.errors import SoloRulesError, wrong_type
 from solo_rules.rules.slots import ladder_of
-from solo_rules.schema import SLOTS, Clause, Provenance
+from solo_rules.schema import SLOT_TABLE, SLOTS, Clause, Provenance
 from solo_rules.variant import SlotRule, Variant, available_overlays, load_variant, overlay_title
 
 __all__ = ["FORMATS", "GLOSSARY", "SECTION_TITLES", "Book", "Note", "Section", "compose",
@@ -35,19 +35,8 @@ Format = Literal["text", "markdown", "rst"]
 #: The formats ``rulebook`` writes.
 FORMATS: tuple[str, ...] = ("text", "markdown", "rst")
 
-#: The heading of each rulebook slot.
-SECTION_TITLES: Mapping[str, str] = {
-    "pack": "Players and cards",
-    "deal": "The deal",
-    "ranks": "The order of the cards",
-    "auction": "Bidding",
-    "contracts": "Contracts",
-    "partner": "The called partner",
-    "play": "Playing the tricks",
-    "early_end": "Ending the play early",
-    "scoring": "Scoring a hand",
-    "settlement": "Settling up",
-}
+#: The heading of each rulebook slot (``Slot.title``).
+SECTION_TITLES: Mapping[str, str] = {slot.name: slot.title for slot in SLOT_TABLE}
 
 #: Terms of the German Solo family (DOSSIER §1.3, §1.8): term, meaning, and the pattern of the
 #: rulebook words that use it; a rulebook's glossary has the terms its clauses use.

@@ -45,8 +45,9 @@ from solo_rules.rules.slots import (
     ScoringRules,
     SettlementRules,
     Stage,
+    Staged,
 )
-from solo_rules.schema import RuleModule
+from solo_rules.schema import SLOT_OF, SLOT_TABLE, RuleModule
 from solo_rules.state import (
     Contract,
     Flags,
@@ -62,19 +63,11 @@ from solo_rules.view import build_view
 
 __all__ = ["CompiledRules", "compile", "new_game"]
 
-#: The Protocol each slot's module implements.
-_PROTOCOLS: dict[str, type] = {
-    "pack": PackRules, "deal": DealRules, "ranks": RankRules, "auction": AuctionRules,
-    "contracts": ContractRules, "partner": PartnerRules, "play": PlayRules,
-    "early_end": EarlyEndRules, "scoring": ScoringRules, "settlement": SettlementRules,
-}
-
-
 def _modules(variant: Variant) -> dict[str, RuleModule]:
     """The module of each slot, each checked to implement its slot's Protocol."""
     modules = {slot: rule.module for slot, rule in variant.slots.items()}
     for slot, module in modules.items():
-        protocol = _PROTOCOLS[slot]
+        protocol = SLOT_OF[slot].protocol
         if not isinstance(module, protocol):
             raise TypeError(f"{variant.id}: rules.{slot} is {type(module).__name__}, which "
                             f"does not implement {protocol.__name__}")
@@ -91,8 +84,11 @@ class CompiledRules(Rules):
         self._variant = variant
         self._hash = hash(variant)  # rule modules key their caches on the rule set
         modules = _modules(variant)
+        # each slot's module under its ``Slot.attribute``, typed by ``Rules`` (a test checks
+        # the names against the slot table)
         self.pack_rules = pack = cast(PackRules, modules["pack"])
-        self.deal_rules: DealRules = cast(DealRules, modules["deal"])
+        self.deal_rules = cast(DealRules, modules["deal"])
+        self.rank_rules = cast(RankRules, modules["ranks"])
         self.auction = cast(AuctionRules, modules["auction"])
         self.contracts = cast(ContractRules, modules["contracts"])
         self.partner = cast(PartnerRules | None, modules.get("partner"))
@@ -108,15 +104,14 @@ class CompiledRules(Rules):
         self.next_seat = tuple(order[1] for order in self.turn_orders)
         self.turn_positions = tuple(tuple(order.index(seat) for seat in range(self.players))
                                     for order in self.turn_orders)
-        self.ranking: Ranking = cast(RankRules, modules["ranks"]).ranking
+        self.ranking: Ranking = self.rank_rules.ranking
         self.trump_tables = tuple(self.ranking.tables(trump) for trump in Trump)
         self._contract_defs = {c.id: c for c in self.contracts.contracts}
-        owners: list[DealRules | AuctionRules | ContractRules | PartnerRules | PlayRules
-                     | EarlyEndRules] = [self.deal_rules, self.auction, self.contracts]
-        if self.partner is not None:
-            owners.append(self.partner)
-        owners += [self.play, self.early_end]
-        order: tuple[Stage, ...] = tuple(s for owner in owners for s in owner.stages())
+        order: tuple[Stage, ...] = ()
+        for slot in SLOT_TABLE:  # the phases the modules own, in rulebook order
+            module = modules.get(slot.name)
+            if isinstance(module, Staged):
+                order += module.stages()
         position = {stage.phase: n for n, stage in enumerate(order)}
         position[Phase.DEAL] = -1
         if len(position) != len(order) + 1:
@@ -129,15 +124,12 @@ class CompiledRules(Rules):
         self._apply_of = {stage.phase: stage.apply for stage in order}
         actions: list[Action] = []
         words: list[Word] = []
-        self._kinds: dict[str, frozenset[str]] = {}
         for stage in order:
             taken = list(stage.actions(self))
             said = list(stage.words(self))
             actions += taken
             actions += (Action.word(word) for word in said)
             words += said
-            self._kinds[stage.phase] = frozenset(
-                {a.kind for a in taken} | {word.text for word in said})
         try:
             self._actions = ActionSpace.build(actions, words)
         except ValueError as exc:  # two modules' actions collide: the file cannot be played
@@ -340,9 +332,18 @@ class CompiledRules(Rules):
         if stage is None:
             return "game_over", "the hand is over: no action is legal"
         action = self._actions.by_id.get(aid)
-        if action is None or action.kind not in self._kinds[state.phase]:
+        if action is None or action.kind not in self.kinds(state.phase):
             return "wrong_phase", f"the rules expect {stage.expects} now"
         return "not_legal", stage.explain(self, state, aid)
+
+    def kinds(self, phase: str) -> frozenset[str]:
+        """The kinds of action the phase ``phase`` takes (a word's kind is its text): the
+        others are refused there as ``wrong_phase``; none once the hand is over."""
+        stage = self.stages.get(phase)
+        if stage is None:
+            return frozenset()
+        return frozenset({a.kind for a in stage.actions(self)}
+                         | {word.text for word in stage.words(self)})
 
     def means(self, state: GameState, aid: int) -> str:
         """What the legal ``aid`` does, in a few words from the rule of the current phase

@@ -16,28 +16,81 @@ import attrs
 
 __all__ = [
     "SLOTS",
+    "SLOT_OF",
+    "SLOT_TABLE",
     "Clause",
     "Feature",
     "Provenance",
     "RuleModule",
+    "Slot",
     "module_class",
     "module_ids",
     "register",
+    "slot_protocol",
 ]
 
-#: The rulebook slots, in rulebook order.
-SLOTS: tuple[str, ...] = (
-    "pack",
-    "deal",
-    "ranks",
-    "auction",
-    "contracts",
-    "partner",
-    "play",
-    "early_end",
-    "scoring",
-    "settlement",
+#: What a change of a rule can first affect, in the order a hand meets them (``prose_only``
+#: changes no behaviour): the impact classes of ``compare``.
+Impact = Literal["setup", "auction", "declaration", "legality", "trick", "early_end", "scoring",
+                 "settlement", "prose_only"]
+
+
+@attrs.frozen
+class Slot:
+    """One rulebook slot: its name in variant files, its rulebook heading, what a change of
+    its module or parameters first affects, the compiled rule set's attribute that holds its
+    module (``""``: none does), and whether a playable variant may leave it empty."""
+
+    name: str
+    title: str
+    impact: Impact
+    attribute: str = ""
+    optional: bool = False
+
+    @property
+    def protocol(self) -> type:
+        """The Protocol the slot's module implements (``slot_protocol`` names it)."""
+        return _PROTOCOLS[self.name]
+
+
+#: The rulebook slots, in rulebook order: the one list of them, which the loader, the loop,
+#: the rulebook, ``compare`` and the tests read.
+SLOT_TABLE: tuple[Slot, ...] = (
+    Slot("pack", "Players and cards", "setup", "pack_rules"),
+    Slot("deal", "The deal", "setup", "deal_rules"),
+    Slot("ranks", "The order of the cards", "trick", "rank_rules"),
+    Slot("auction", "Bidding", "auction", "auction"),
+    Slot("contracts", "Contracts", "declaration", "contracts"),
+    Slot("partner", "The called partner", "declaration", "partner", optional=True),
+    Slot("play", "Playing the tricks", "legality", "play"),
+    Slot("early_end", "Ending the play early", "early_end", "early_end"),
+    Slot("scoring", "Scoring a hand", "scoring", "scoring"),
+    Slot("settlement", "Settling up", "settlement", "settlement"),
 )
+
+#: The slots by name.
+SLOT_OF: Mapping[str, Slot] = {slot.name: slot for slot in SLOT_TABLE}
+
+#: The names of the rulebook slots, in rulebook order.
+SLOTS: tuple[str, ...] = tuple(SLOT_OF)
+
+#: The Protocol of each slot, filed by ``slot_protocol`` where the Protocol is declared.
+_PROTOCOLS: dict[str, type] = {}
+
+T = TypeVar("T", bound=type)
+
+
+def slot_protocol(name: str) -> Callable[[T], T]:
+    """Class decorator: file a Protocol as the one that slot ``name``'s module implements."""
+
+    def wrap(cls: T) -> T:
+        if name not in SLOT_OF:
+            raise ValueError(f"unknown rulebook slot {name!r}")
+        _PROTOCOLS[name] = cls
+        return cls
+
+    return wrap
+
 
 Basis = Literal["stated", "inferred", "editorial", "house"]
 
@@ -117,7 +170,7 @@ def register(slot: str, module_id: str) -> Callable[[M], M]:
     """Class decorator: file a module class under its id for the variant loader."""
 
     def wrap(cls: M) -> M:
-        if slot not in SLOTS:
+        if slot not in SLOT_OF:
             raise ValueError(f"unknown rulebook slot {slot!r}")
         cls.slot = slot
         cls.module_id = module_id

@@ -32,7 +32,7 @@ from solo_rules import files, safe_yaml
 from solo_rules import schema as rules_base
 from solo_rules.cards import Card, Suit, parse_card, parse_suit
 from solo_rules.errors import SoloRulesError, VariantError, cut, shown
-from solo_rules.schema import SLOTS, Provenance, RuleModule
+from solo_rules.schema import SLOT_TABLE, SLOTS, Provenance, RuleModule
 
 __all__ = ["RELATION_KINDS", "Relation", "SlotRule", "Variant", "available_overlays",
            "available_variants", "checked_file", "derive", "file_modules", "load_variant",
@@ -975,10 +975,11 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
         if slot not in SLOTS:
             raise VariantError(f"{where}: rules.{cut(str(slot))}: unknown slot; slots are "
                                f"{', '.join(SLOTS)}")
-    for slot in SLOTS:
+    for spec in SLOT_TABLE:
+        slot = spec.name
         if slot in rules:
             slots[slot] = _slot(rules[slot], f"rules.{slot}", slot, where, cites)
-        elif slot != "partner" and status != "abstract":
+        elif not spec.optional and status != "abstract":
             raise VariantError(f"{where}: rules.{slot}: missing; every playable variant fills "
                                "every slot")
     if status == "abstract":

@@ -206,6 +206,10 @@ class ExchangeStage(Stage):
         yield from (Action.give_back(card) for card in card_range(rules.pack))
         yield Action.give_back(None)
 
+    def said_most(self, rules: Rules) -> int:
+        """The demand, the card handed over and the card given back."""
+        return 3
+
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         """The declarer of the contract demands, unless he holds every card he could."""
         contract = state.contract

@@ -152,6 +152,10 @@ class DealerBuys(PacketDeal, Stage):
     def actions(self, rules: Rules) -> Iterable[Action]:
         return ()
 
+    def said_most(self, rules: Rules) -> int:
+        """The offer (or pass) and its answer."""
+        return 2
+
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         """Right after the deal, the dealer looks at the last cards dealt on his right."""
         return replace(state, phase=PURCHASE, player=state.dealer)

@@ -19,7 +19,7 @@ from solo_rules.actions import Action, Word
 from solo_rules.cards import CardSet, Suit
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.rules.contract_def import ContractDef
-from solo_rules.schema import Clause, RuleModule
+from solo_rules.schema import Clause, RuleModule, slot_protocol
 from solo_rules.state import Contract, GameState, Outcome, PlayerView, RuleSet
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "ScoringRules",
     "SettlementRules",
     "Stage",
+    "Staged",
     "ladder_of",
     "pack_of",
 ]
@@ -96,11 +97,24 @@ class Stage(Protocol):
         (``""``: nothing to add to its text)."""
         return ""
 
+    def said_most(self, rules: Rules) -> int:
+        """The most actions other than cards this phase adds to a hand beyond those every hand
+        may have (``observation.said_bound``): none by default."""
+        return 0
+
 
 class Describes(Protocol):
     def describe(self) -> list[Clause]: ...
 
 
+@runtime_checkable
+class Staged(Protocol):
+    """A module that owns phases of the hand: the loop gathers its ``stages()``."""
+
+    def stages(self) -> tuple[Stage, ...]: ...
+
+
+@slot_protocol("pack")
 @runtime_checkable
 class PackRules(Describes, Protocol):
     @property
@@ -121,6 +135,7 @@ class PackRules(Describes, Protocol):
         return 0
 
 
+@slot_protocol("deal")
 @runtime_checkable
 class DealRules(Describes, Protocol):
     def deal(self, pack: CardSet, players: int, dealer: int,
@@ -167,12 +182,14 @@ class DealRules(Describes, Protocol):
         return tuple(range(view.players))
 
 
+@slot_protocol("ranks")
 @runtime_checkable
 class RankRules(Describes, Protocol):
     @property
     def ranking(self) -> Ranking: ...
 
 
+@slot_protocol("auction")
 @runtime_checkable
 class AuctionRules(Describes, Protocol):
     @property
@@ -213,6 +230,7 @@ class AuctionRules(Describes, Protocol):
         return ""
 
 
+@slot_protocol("contracts")
 @runtime_checkable
 class ContractRules(Describes, Protocol):
     @property
@@ -267,6 +285,7 @@ class ContractRules(Describes, Protocol):
         return 0
 
 
+@slot_protocol("partner")
 @runtime_checkable
 class PartnerRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
@@ -319,6 +338,7 @@ class PartnerRules(Describes, Protocol):
         ...
 
 
+@slot_protocol("play")
 @runtime_checkable
 class PlayRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
@@ -355,6 +375,7 @@ class PlayRules(Describes, Protocol):
         ...
 
 
+@slot_protocol("early_end")
 @runtime_checkable
 class EarlyEndRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
@@ -381,6 +402,7 @@ class EarlyEndRules(Describes, Protocol):
         ...
 
 
+@slot_protocol("scoring")
 @runtime_checkable
 class ScoringRules(Describes, Protocol):
     def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
@@ -399,6 +421,7 @@ class ScoringRules(Describes, Protocol):
         return True
 
 
+@slot_protocol("settlement")
 @runtime_checkable
 class SettlementRules(Describes, Protocol):
     @property
@@ -452,7 +475,10 @@ class Rules(RuleSet, Protocol):
     ranking: Ranking
     #: the ranking tables of each trump, by ``Trump`` (``tables``, read without a call)
     trump_tables: tuple[TrumpTables, ...]
+    #: each slot's module, by ``Slot.attribute`` (``None`` for an optional slot left empty)
+    pack_rules: PackRules
     deal_rules: DealRules
+    rank_rules: RankRules
     auction: AuctionRules
     contracts: ContractRules
     partner: PartnerRules | None

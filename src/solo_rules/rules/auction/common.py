@@ -156,6 +156,10 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
     def actions(self, rules: Rules) -> Iterable[Action]:
         return (Action.make_bid(level, name) for level, name in enumerate(self.bid_names))
 
+    def said_most(self, rules: Rules) -> int:
+        """Each seat speaks at most once between two raises of the bid, plus a pass each."""
+        return rules.players * (len(self.bid_names) + 2)
+
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         record, first = self.start(rules.next_seat[state.dealer])  # eldest
         return build_state(state.rules, _AUCTION, first, state.dealer, state.hands, state.history,
