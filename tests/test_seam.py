@@ -18,6 +18,7 @@ from solo_rules import (
     IllegalActionError,
     Phase,
     Trump,
+    VariantError,
     Word,
     compile,
     load_variant,
@@ -237,3 +238,83 @@ def test_bots_play_a_hand_with_the_toy_decision(knock_variant: Path) -> None:
         state = state.apply(bots[state.player].choose(state.view(state.player)))
     assert state.history[0] == (state.eldest, PASS.id)  # the bot passes: it never knocks
     assert state.outcome().contract is not None
+
+
+# -- a stage says where it goes --------------------------------------------------------------------
+
+
+@attrs.frozen
+class _AnnounceStage(Stage):
+    """A toy phase that eldest closes with a pass; it declares its place in the hand."""
+
+    after: tuple[str, ...] = (Phase.DECLARE, Phase.CALL, Phase.TRUMP)
+    before: tuple[str, ...] = (Phase.PLAY,)
+    phase = "announce"
+    expects = "a pass"
+
+    def words(self, rules: Rules) -> Iterable[Word]:
+        return (PASS,)
+
+    def actions(self, rules: Rules) -> Iterable[Action]:
+        return ()
+
+    def enter(self, rules: Rules, state: GameState) -> GameState | None:
+        return replace(state, phase="announce", player=state.eldest)
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        return (PASS.id,)
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        return rules.advance(replace(state, history=history))
+
+    def explain(self, rules: Rules, state: GameState, aid: int) -> str:
+        return "only a pass is taken"
+
+
+@attrs.frozen
+class AnnounceDeal(PacketDeal):
+    """The packet deal, whose toy phase comes after the call and before the first lead."""
+
+    def stages(self) -> tuple[Stage, ...]:
+        return (_AnnounceStage(),)
+
+
+@attrs.frozen
+class TangledDeal(PacketDeal):
+    """The packet deal with a toy phase that would come after the play and before the
+    auction."""
+
+    def stages(self) -> tuple[Stage, ...]:
+        return (_AnnounceStage(after=(Phase.PLAY,), before=(Phase.AUCTION,)),)
+
+
+def _toy_deal(tmp_path: Path, cls: type[PacketDeal], module_id: str) -> Path:
+    register("deal", module_id)(cls)
+    return variant_file(tmp_path, "altenburg-1988", f"""
+        deal:
+          module: {module_id}
+          params: {{packets: [3, 2, 3]}}
+          provenance: {{basis: house}}
+    """, name=module_id.rsplit(".", 1)[1].replace("_", "-"))
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_phase_the_deal_module_adds_comes_where_its_stage_says(tmp_path: Path) -> None:
+    """The deal slot comes first in the rulebook, yet its phase declared "after the call,
+    before the first lead" runs there: the loop orders the phases from the declarations."""
+    rules = compile(load_variant(_toy_deal(tmp_path, AnnounceDeal, "deal.toy_announce")))
+    assert tuple(rules.stages) == ("auction", "declare", "call", "trump", "announce", "play",
+                                   "decide")
+    state = new_game(rules.variant, hands=HANDS, dealer=3)
+    state = run(state, "bid frage", "pass", "pass", "pass", "declare solo H")
+    assert (state.phase, state.player) == ("announce", 0)
+    assert run(state, "pass").phase == Phase.PLAY
+
+
+@pytest.mark.usefixtures("registry")
+def test_phases_whose_declarations_contradict_each_other_cannot_be_played(
+        tmp_path: Path) -> None:
+    path = _toy_deal(tmp_path, TangledDeal, "deal.toy_tangled")
+    with pytest.raises(VariantError, match="cannot be played: the phases announce, auction, "
+                                           "declare, call, trump, play, decide each wait"):
+        compile(load_variant(path))

@@ -1,8 +1,8 @@
 """The game loop: a variant compiled once into a rule set, new hands, and the phase dispatch.
 
 ``compile(variant)`` binds each slot's module, typed by its Protocol, gathers the phases the
-modules own (``stages()``) in rulebook order with the actions and words each takes, and caches
-the result per variant. The loop knows phases, not rules: for the current phase it asks that
+modules own (``stages()``) in the order their stages declare (``Stage.after``,
+``Stage.before``) with the actions and words each takes, and caches the result per variant. The loop knows phases, not rules: for the current phase it asks that
 phase's stage what is legal (``legal_ids``), applies the action through it (``apply_legal``)
 and asks it why a refused action is refused (``refusal``); ``advance`` enters the next phase
 that applies to the hand.
@@ -107,15 +107,16 @@ class CompiledRules(Rules):
         self.ranking: Ranking = self.rank_rules.ranking
         self.trump_tables = tuple(self.ranking.tables(trump) for trump in Trump)
         self._contract_defs = {c.id: c for c in self.contracts.contracts}
-        order: tuple[Stage, ...] = ()
+        owned: tuple[Stage, ...] = ()
         for slot in SLOT_TABLE:  # the phases the modules own, in rulebook order
             module = modules.get(slot.name)
             if isinstance(module, Staged):
-                order += module.stages()
+                owned += module.stages()
+        if len({stage.phase for stage in owned} | {Phase.DEAL}) != len(owned) + 1:
+            raise TypeError(f"{variant.id}: two modules own the same phase")
+        order = _in_hand_order(owned, variant.id)
         position = {stage.phase: n for n, stage in enumerate(order)}
         position[Phase.DEAL] = -1
-        if len(position) != len(order) + 1:
-            raise TypeError(f"{variant.id}: two modules own the same phase")
         self.stages = {stage.phase: stage for stage in order}
         #: the stages after each phase, in rulebook order: what ``advance`` tries in turn
         self._after = {phase: order[n + 1:] for phase, n in position.items()}
@@ -376,6 +377,31 @@ class CompiledRules(Rules):
     def record(self, state: GameState, seed: int | None) -> GameRecord:
         """The game record of the hand that led to ``state`` (``state.to_record()``)."""
         return record_of(state, seed)
+
+
+def _in_hand_order(stages: tuple[Stage, ...], vid: str) -> tuple[Stage, ...]:
+    """The phases in the order their stages declare (``Stage.after``, ``Stage.before``; a
+    phase the hand does not have constrains nothing), each as early as its declarations let
+    it come, a tie going to the earlier in rulebook order."""
+    phases = {stage.phase for stage in stages}
+    waits_for = {stage.phase: {p for p in stage.after if p in phases} for stage in stages}
+    for stage in stages:
+        for later in stage.before:
+            if later in phases:
+                waits_for[later].add(stage.phase)
+    order: list[Stage] = []
+    placed: set[str] = set()
+    waiting = list(stages)
+    while waiting:
+        ready = next((stage for stage in waiting if waits_for[stage.phase] <= placed), None)
+        if ready is None:
+            raise VariantError(f"{vid}: cannot be played: the phases "
+                               f"{', '.join(stage.phase for stage in waiting)} each wait for "
+                               "another of them (Stage.after, Stage.before)")
+        order.append(ready)
+        placed.add(ready.phase)
+        waiting.remove(ready)
+    return tuple(order)
 
 
 def _not_a_state(where: str, state: object) -> TypeError:

@@ -57,6 +57,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     exchange: Exchange | None = None
 
     phase = Phase.DECLARE
+    after = (Phase.AUCTION,)
     expects = "a declaration"
 
     def __attrs_post_init__(self) -> None:

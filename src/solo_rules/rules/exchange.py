@@ -25,7 +25,7 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.ranks import RANK_WORDS, rank_list
 from solo_rules.rules.slots import History, Rules, Stage
 from solo_rules.schema import Clause
-from solo_rules.state import GameState, replace
+from solo_rules.state import GameState, Phase, replace
 
 __all__ = ["EXCHANGE", "FACE_DOWN", "HAND_OVER", "Exchange", "ExchangeStage", "Exchanged"]
 
@@ -196,6 +196,8 @@ class ExchangeStage(Stage):
     rule: Exchange
 
     phase = EXCHANGE
+    after = (Phase.DECLARE,)
+    before = (Phase.CALL, Phase.PLAY)
     expects = "a demand, the demanded card or a card given back"
 
     def words(self, rules: Rules) -> Iterable[Word]:

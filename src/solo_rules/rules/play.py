@@ -103,6 +103,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
     first_lead: Literal["eldest", "declarer"] = "eldest"
 
     phase = Phase.PLAY
+    after = (Phase.DECLARE, Phase.CALL, Phase.TRUMP)
     expects = "a card to play"
 
     def stages(self) -> tuple[Stage, ...]:

@@ -24,7 +24,7 @@ from solo_rules.cards import CardSet
 from solo_rules.rules.deal import PacketDeal, deal_to
 from solo_rules.rules.slots import History, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, PlayerView, replace
+from solo_rules.state import GameState, Phase, PlayerView, replace
 
 __all__ = ["ACCEPT", "OFFER", "PURCHASE", "REFUSE", "DealerBuys"]
 
@@ -66,6 +66,7 @@ class DealerBuys(PacketDeal, Stage):
     peek: int = attrs.field(default=3, validator=attrs.validators.ge(1))
 
     phase = PURCHASE
+    before = (Phase.AUCTION,)
     expects = "an offer, an answer or a pass"
 
     def check(self, slots: Mapping[str, RuleModule]) -> None:

@@ -49,8 +49,9 @@ History = tuple[tuple[int, int], ...]
 
 
 class Stage(Protocol):
-    """One phase of a hand, owned by a rule module: entering it, its legal actions, applying
-    one, and why a refused one is refused. ``words`` and ``actions`` are its vocabulary."""
+    """One phase of a hand, owned by a rule module: its place in the hand, entering it, its
+    legal actions, applying one, and why a refused one is refused. ``words`` and ``actions``
+    are its vocabulary."""
 
     @property
     def phase(self) -> str:
@@ -61,6 +62,17 @@ class Stage(Protocol):
     def expects(self) -> str:
         """What the phase waits for, for messages: ``a bid, hold or pass``."""
         ...
+
+    @property
+    def after(self) -> tuple[str, ...]:
+        """The phases this one comes after, where the hand has them: the loop orders the
+        phases from these declarations and ``before`` (none by default)."""
+        return ()
+
+    @property
+    def before(self) -> tuple[str, ...]:
+        """The phases this one comes before, where the hand has them (none by default)."""
+        return ()
 
     def words(self, rules: Rules) -> Iterable[Word]:
         """The fixed words this phase takes (``pass``, ``hold``, ``stop``, ...)."""

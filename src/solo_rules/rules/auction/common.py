@@ -110,6 +110,7 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
     module's record of its progress, kept in ``GameState.auction``."""
 
     phase = Phase.AUCTION
+    after = (Phase.DEAL,)
     expects = "a bid, hold or pass"
     #: what happens when everyone passes and nobody holds the cards of a forced contract
     topics: ClassVar[tuple[str, ...]] = ("nobody_forced",)
