@@ -4,6 +4,7 @@ own refusals, contributes its own words, and a new decision is a module plus YAM
 from __future__ import annotations
 
 import ast
+import pickle
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -31,7 +32,7 @@ from solo_rules.bots import HeuristicBot
 from solo_rules.rules.deal import PacketDeal
 from solo_rules.rules.slots import History, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import replace
+from solo_rules.state import Memory, replace
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "solo_rules"
 
@@ -318,3 +319,53 @@ def test_phases_whose_declarations_contradict_each_other_cannot_be_played(
     with pytest.raises(VariantError, match="cannot be played: the phases announce, auction, "
                                            "declare, call, trump, play, decide each wait"):
         compile(load_variant(path))
+
+
+# -- a module's own remembered value ---------------------------------------------------------------
+
+
+@attrs.frozen
+class _Announced(Memory[int]):
+    """The toy announcement's seat: public, so every view shows it."""
+
+    def seen_by(self, value: int, seat: int, state: GameState) -> object:
+        return value
+
+
+ANNOUNCED = _Announced("announced")
+
+
+@attrs.frozen
+class _RememberingStage(_AnnounceStage):
+    """The toy phase, whose pass is remembered (the seat that passed) under ``ANNOUNCED``."""
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        memory = ANNOUNCED.kept(state.memory, state.player)
+        return rules.advance(replace(state, history=history, memory=memory))
+
+
+@attrs.frozen
+class RememberingDeal(PacketDeal):
+    def stages(self) -> tuple[Stage, ...]:
+        return (_RememberingStage(),)
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_module_keeps_its_own_value_which_views_records_and_pickles_carry(
+        tmp_path: Path) -> None:
+    path = _toy_deal(tmp_path, RememberingDeal, "deal.toy_remembering")
+    state = run(new_game(load_variant(path), hands=HANDS, dealer=3),
+                "bid frage", "pass", "pass", "pass", "declare solo H")
+    assert ANNOUNCED.of(state) is None and state.view(1).memory == ()
+    state = run(state, "pass", "play D7")
+    assert ANNOUNCED.of(state) == 0
+    assert all(state.view(seat).memory == (("announced", 0),) for seat in range(4))
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert ANNOUNCED.of(pickle.loads(pickle.dumps(state))) == 0
+    assert "memory={'auction': " in repr(state) and "'announced': 0}" in repr(state)
+
+
+def test_a_variant_without_such_a_module_shows_no_memory_in_its_views() -> None:
+    state = solo_in_hearts()
+    assert [key.name for key, _ in state.memory] == ["auction"]
+    assert all(state.view(seat).memory == () for seat in range(4))

@@ -2,10 +2,11 @@
 
 ``compile(variant)`` binds each slot's module, typed by its Protocol, gathers the phases the
 modules own (``stages()``) in the order their stages declare (``Stage.after``,
-``Stage.before``) with the actions and words each takes, and caches the result per variant. The loop knows phases, not rules: for the current phase it asks that
-phase's stage what is legal (``legal_ids``), applies the action through it (``apply_legal``)
-and asks it why a refused action is refused (``refusal``); ``advance`` enters the next phase
-that applies to the hand.
+``Stage.before``) with the actions and words each takes, and caches the result per variant.
+The loop knows phases, not rules: for the current phase it asks that phase's stage what is
+legal (``legal_ids``), applies the action through it (``apply_legal``) and asks it why a
+refused action is refused (``refusal``); ``advance`` enters the next phase that applies to the
+hand.
 """
 
 from __future__ import annotations
@@ -226,7 +227,7 @@ class CompiledRules(Rules):
                 type(hand) is int for hand in hands):
             raise wrong_type("start", "hands", f"a tuple of {self.players} card masks", hands)
         dealt = build_state(self, Phase.DEAL, self.next_seat[dealer], dealer, hands, (),
-                            None, None, (), self.next_seat[dealer], (),
+                            (), None, (), self.next_seat[dealer], (),
                             (0,) * self.players, Flags.NONE, hands)
         return self.advance(dealt)
 

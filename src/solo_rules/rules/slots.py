@@ -220,9 +220,13 @@ class AuctionRules(Describes, Protocol):
 
     def stages(self) -> tuple[Stage, ...]: ...
 
+    def record_of(self, state: GameState) -> object:
+        """The auction's own record of its progress in ``state`` (what ``allows`` reads)."""
+        ...
+
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
-        """Whether the auction that ended with ``record`` (``GameState.auction``) lets
+        """Whether the auction that ended with ``record`` (``record_of``) lets
         ``seat``, holding ``hand``, declare ``contract`` with ``suit`` (``None``: trumps not
         named by the declaration). It depends on nothing else, so the answer can be kept."""
         ...
