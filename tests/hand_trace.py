@@ -23,7 +23,7 @@ from pathlib import Path
 import attrs
 
 import solo_rules
-from solo_rules import Action, CardSet, GameState, IllegalActionError, PlayerView
+from solo_rules import Action, CardSet, GameState, IllegalActionError, Outcome, PlayerView
 from solo_rules.rules.auction.common import AUCTION_RECORD
 
 DIGESTS = Path(__file__).parent / "data" / "trace_digests.json"
@@ -57,15 +57,19 @@ def canonical(value: object) -> str:
     if attrs.has(type(value)):
         fields = ", ".join(f"{field.name}={canonical(getattr(value, field.name))}"
                            for field in attrs.fields(type(value)) if field.repr is not False
-                           and not _absent_memory(value, field.name))
+                           and not _unwritten(value, field.name))
         return f"{type(value).__name__}({fields})"
     raise TypeError(f"the trace has no canonical text for {type(value).__name__}")
 
 
-def _absent_memory(value: object, name: str) -> bool:
-    """Whether ``name`` is a view's ``memory`` that holds nothing: a view shows no module's
-    value unless the variant has a module that shows it one, and then only is it written."""
-    return isinstance(value, PlayerView) and name == "memory" and not value.memory
+def _unwritten(value: object, name: str) -> bool:
+    """Whether the field ``name`` of ``value`` came after the digests were stored and says
+    nothing they do not: a view's ``memory`` that holds nothing (a view shows no module's
+    value unless a module of the variant shows it one), an outcome's ``payments`` (its
+    ``note`` words them, as it did)."""
+    if isinstance(value, PlayerView):
+        return name == "memory" and not value.memory
+    return isinstance(value, Outcome) and name == "payments"
 
 
 def _final(state: GameState) -> str:

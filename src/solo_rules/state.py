@@ -26,12 +26,14 @@ from solo_rules.variant import Variant
 
 __all__ = [
     "Contract",
+    "Effect",
     "Flags",
     "GameState",
     "HandRecord",
     "Memories",
     "Memory",
     "Outcome",
+    "Payment",
     "Phase",
     "PlayerView",
     "RuleSet",
@@ -235,6 +237,29 @@ class Trick:
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
+class Payment:
+    """A payment between seats made outside the hand's value (the five-hand purchase, the
+    Mediateur's fish, a module's own), by the rule that makes it: ``amounts`` is each seat's
+    change, in points as the settlement counts them; ``note`` says it in words."""
+
+    name: str
+    amounts: tuple[int, ...]
+    note: str
+
+
+@attrs.frozen
+class Effect:
+    """What a rule module's decisions do to a finished hand's settlement, by name: its value
+    multiplied by ``multiplier`` (a part of ``Outcome.breakdown`` under ``name``), and
+    ``payments`` between seats, in score units, one per seat (none: ``()``)."""
+
+    name: str
+    multiplier: int = 1
+    payments: tuple[int, ...] = ()
+    note: str = ""
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
 class Outcome:
     """The result of a finished hand: contract, parties, tricks, and the score per seat with a
     breakdown of named components (each signed as applied to the declarer)."""
@@ -250,6 +275,8 @@ class Outcome:
     note: str = ""
     #: per declarer of a joint contract (``Contract.co_declarers``): (seat, made)
     joint: tuple[tuple[int, bool], ...] = ()
+    #: the payments made outside the hand's value, included in ``scores`` (``note`` words them)
+    payments: tuple[Payment, ...] = ()
 
 
 @attrs.frozen(slots=True, weakref_slot=False)

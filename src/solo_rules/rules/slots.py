@@ -20,7 +20,7 @@ from solo_rules.cards import CardSet, Suit
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.schema import Clause, RuleModule, slot_protocol
-from solo_rules.state import Contract, GameState, Outcome, PlayerView, RuleSet
+from solo_rules.state import Contract, Effect, GameState, Outcome, PlayerView, RuleSet
 
 __all__ = [
     "AuctionRules",
@@ -108,6 +108,16 @@ class Stage(Protocol):
         """What choosing ``aid`` (legal now) does, in a few words for the player choosing it
         (``""``: nothing to add to its text)."""
         return ""
+
+    def settles(self, rules: Rules, state: GameState) -> Effect | None:
+        """What the phase's decisions do to the settlement of the finished hand ``state``: a
+        multiplier of its value, payments between seats (``None``: nothing, by default)."""
+        return None
+
+    def settles_most(self, rules: Rules) -> Effect | None:
+        """The largest effect ``settles`` may have: the largest multiplier and, in each seat's
+        entry, the largest payment (for the settlement's ``bound``; ``None``: none)."""
+        return None
 
     def said_most(self, rules: Rules) -> int:
         """The most actions other than cards this phase adds to a hand beyond those every hand
@@ -502,6 +512,8 @@ class Rules(RuleSet, Protocol):
     early_end: EarlyEndRules
     scoring: ScoringRules
     settlement: SettlementRules
+    #: the phases of the hand by name, in the order the hand meets them
+    stages: Mapping[str, Stage]
 
     def tables(self, trump: Trump | None) -> TrumpTables: ...
 
