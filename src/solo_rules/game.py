@@ -89,7 +89,6 @@ class CompiledRules(Rules):
         # the names against the slot table)
         self.pack_rules = pack = cast(PackRules, modules["pack"])
         self.deal_rules = cast(DealRules, modules["deal"])
-        self.rank_rules = cast(RankRules, modules["ranks"])
         self.auction = cast(AuctionRules, modules["auction"])
         self.contracts = cast(ContractRules, modules["contracts"])
         self.partner = cast(PartnerRules | None, modules.get("partner"))
@@ -105,7 +104,7 @@ class CompiledRules(Rules):
         self.next_seat = tuple(order[1] for order in self.turn_orders)
         self.turn_positions = tuple(tuple(order.index(seat) for seat in range(self.players))
                                     for order in self.turn_orders)
-        self.ranking: Ranking = self.rank_rules.ranking
+        self.ranking: Ranking = cast(RankRules, modules["ranks"]).ranking
         self.trump_tables = tuple(self.ranking.tables(trump) for trump in Trump)
         self._contract_defs = {c.id: c for c in self.contracts.contracts}
         owned: tuple[Stage, ...] = ()
@@ -119,6 +118,7 @@ class CompiledRules(Rules):
         position = {stage.phase: n for n, stage in enumerate(order)}
         position[Phase.DEAL] = -1
         self.stages = {stage.phase: stage for stage in order}
+        self.settling = tuple(stage for stage in order if stage.settles_most(self) is not None)
         #: the stages after each phase, in rulebook order: what ``advance`` tries in turn
         self._after = {phase: order[n + 1:] for phase, n in position.items()}
         #: each phase's legal and apply, bound once: the loop's dispatch is one look-up

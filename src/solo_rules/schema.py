@@ -64,7 +64,7 @@ class Slot:
 SLOT_TABLE: list[Slot] = [
     Slot("pack", "Players and cards", "setup", "pack_rules"),
     Slot("deal", "The deal", "setup", "deal_rules"),
-    Slot("ranks", "The order of the cards", "trick", "rank_rules"),
+    Slot("ranks", "The order of the cards", "trick"),  # the loop reads its ``ranking``
     Slot("auction", "Bidding", "auction", "auction"),
     Slot("contracts", "Contracts", "declaration", "contracts"),
     Slot("partner", "The called partner", "declaration", "partner", optional=True),

@@ -96,27 +96,36 @@ class Flags(enum.IntFlag):
 Memories = tuple[tuple["Memory[Any]", Any], ...]
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
+@attrs.frozen(slots=True, weakref_slot=False, eq=False)
 class Memory(Generic[T]):
     """The key to one rule module's own remembered value on a state (``GameState.memory``):
     the module reads it with ``of`` and replaces it with ``kept``, and nothing else does; a
     state holds no key of a module its variant does not use. ``seen_by`` says what each seat
-    may see of it (its view's ``memory``): nothing, unless a subclass says otherwise."""
+    may see of it (its view's ``memory``): nothing, unless a subclass says otherwise. One key
+    per name, made once where its module is defined: a pickled key is that key again."""
 
     #: the value's name in a state's and a view's ``memory``
     name: str
 
+    def __attrs_post_init__(self) -> None:
+        if _KEYS.setdefault(self.name, self) is not self:
+            raise ValueError(f"a Memory key named {self.name!r} exists already")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_key_named, (self.name,))
+
     def of(self, state: GameState) -> T | None:
         """The value kept in ``state``, or ``None`` before the module kept one."""
         for key, value in state.memory:
-            if key is self or key == self:  # the same key, or its unpickled copy
-                return cast(T, value)
+            if key is self:
+                found: T = value
+                return found
         return None
 
     def kept(self, memory: Memories, value: T) -> Memories:
         """``memory`` (a state's) with this module's value replaced by ``value``."""
         for n, (key, _) in enumerate(memory):
-            if key is self or key == self:
+            if key is self:
                 return (*memory[:n], (self, value), *memory[n + 1:])
         return (*memory, (self, value))
 
@@ -124,6 +133,14 @@ class Memory(Generic[T]):
         """What ``seat`` may see of ``value`` in ``state``, as plain data for its view (text,
         numbers, tuples of them; ``None``: nothing)."""
         return None
+
+
+#: every ``Memory`` key by name (one each): what an unpickled key is found by
+_KEYS: dict[str, Memory[Any]] = {}
+
+
+def _key_named(name: str) -> Memory[Any]:
+    return _KEYS[name]
 
 
 def builder(cls: Callable[P, V]) -> Callable[P, V]:

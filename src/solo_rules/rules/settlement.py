@@ -48,7 +48,7 @@ class Settlement(RuleModule, SettlementRules):
         payments, note = rules.contracts.side_payment(rules, state)
         if any(payments) and state.contract is not None:
             outcome = self._paid(outcome, state.contract.kind, payments, note)
-        for stage in rules.stages.values():
+        for stage in rules.settling:
             effect = stage.settles(rules, state)
             if effect is not None and any(effect.payments):
                 outcome = self._paid(outcome, effect.name, effect.payments, effect.note)
@@ -205,7 +205,7 @@ def scored(rules: Rules, state: GameState) -> Scored:
     contract = state.contract
     assert contract is not None
     made, parts = rules.scoring.score(rules, state)
-    for stage in rules.stages.values():  # a phase's multiplier, a part of the value by name
+    for stage in rules.settling:  # a phase's multiplier, a part of the value by name
         effect = stage.settles(rules, state)
         if effect is not None and effect.multiplier != 1:
             parts = [*parts, (effect.name, sum(v for _, v in parts) * (effect.multiplier - 1))]
@@ -413,7 +413,7 @@ def _most_effects(rules: Rules) -> tuple[int, int]:
     """The largest multiplier of a hand's value that the phases' effects may make together,
     and the largest payment between two seats they may add (``Stage.settles_most``)."""
     times, paid = 1, 0
-    for stage in rules.stages.values():
+    for stage in rules.settling:
         effect = stage.settles_most(rules)
         if effect is not None:
             times *= effect.multiplier

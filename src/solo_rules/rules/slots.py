@@ -116,7 +116,8 @@ class Stage(Protocol):
 
     def settles_most(self, rules: Rules) -> Effect | None:
         """The largest effect ``settles`` may have: the largest multiplier and, in each seat's
-        entry, the largest payment (for the settlement's ``bound``; ``None``: none)."""
+        entry, the largest payment (for the settlement's ``bound``; ``None``: ``settles``
+        never has one, and the settlement does not ask it)."""
         return None
 
     def said_most(self, rules: Rules) -> int:
@@ -504,7 +505,6 @@ class Rules(RuleSet, Protocol):
     #: each slot's module, by ``Slot.attribute`` (``None`` for an optional slot left empty)
     pack_rules: PackRules
     deal_rules: DealRules
-    rank_rules: RankRules
     auction: AuctionRules
     contracts: ContractRules
     partner: PartnerRules | None
@@ -514,6 +514,8 @@ class Rules(RuleSet, Protocol):
     settlement: SettlementRules
     #: the phases of the hand by name, in the order the hand meets them
     stages: Mapping[str, Stage]
+    #: the stages whose decisions may change the settlement (``Stage.settles_most``)
+    settling: tuple[Stage, ...]
 
     def tables(self, trump: Trump | None) -> TrumpTables: ...
 

@@ -11,6 +11,7 @@ import attrs
 
 from solo_rules.actions import PASS, Action, Word
 from solo_rules.cards import CARD_IDS, Card, Suit
+from solo_rules.errors import InvalidStateError
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards
 from solo_rules.rules.slots import AuctionRules, ContractRules, History, Rules, Stage
@@ -142,8 +143,13 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         """The state once every seat has spoken (``conclude`` it)."""
 
     def progress(self, state: GameState) -> P:
-        """This auction's record in ``state``."""
-        return cast(P, AUCTION_RECORD.of(state))
+        """This auction's record in ``state`` (``AUCTION_RECORD.of``, inlined: read on every
+        turn of the auction)."""
+        for key, value in state.memory:
+            if key is AUCTION_RECORD:
+                record: P = value
+                return record
+        raise InvalidStateError("the auction has not begun")
 
     def record(self, record: object) -> P:
         """``record`` (what ``record_of`` gave) as this auction's own type."""
