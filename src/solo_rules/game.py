@@ -341,6 +341,8 @@ class CompiledRules(Rules):
     def kinds(self, phase: str) -> frozenset[str]:
         """The kinds of action the phase ``phase`` takes (a word's kind is its text): the
         others are refused there as ``wrong_phase``; none once the hand is over."""
+        if type(phase) is not str and not isinstance(phase, Phase):
+            raise wrong_type("kinds", "phase", "a phase's name", phase)
         stage = self.stages.get(phase)
         if stage is None:
             return frozenset()
