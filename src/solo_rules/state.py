@@ -124,6 +124,9 @@ class Memory(Generic[T]):
 
     def kept(self, memory: Memories, value: T) -> Memories:
         """``memory`` (a state's) with this module's value replaced by ``value``."""
+        last = len(memory) - 1
+        if last >= 0 and memory[last][0] is self:  # kept last (the auction's, turn by turn)
+            return ((self, value),) if last == 0 else (*memory[:last], (self, value))
         for n, (key, _) in enumerate(memory):
             if key is self:
                 return (*memory[:n], (self, value), *memory[n + 1:])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
@@ -151,9 +151,10 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
                 return record
         raise InvalidStateError("the auction has not begun")
 
-    def record(self, record: object) -> P:
+    def record(self, record: Any) -> P:
         """``record`` (what ``record_of`` gave) as this auction's own type."""
-        return cast(P, record)
+        typed: P = record
+        return typed
 
     def record_of(self, state: GameState) -> object:
         return AUCTION_RECORD.of(state)
