@@ -42,22 +42,23 @@ class Settlement(RuleModule, SettlementRules):
         if any(transfers):
             payer = transfers.index(min(transfers))
             payee = transfers.index(max(transfers))
-            outcome = self._paid(outcome, "deal", transfers,
+            outcome = self._paid(outcome, transfers,
                                  f"seat {payer} bought the hand of seat {payee} for "
-                                 f"{max(transfers) * self.units()}")
+                                 f"{max(transfers) * self.units()}", "deal")
         payments, note = rules.contracts.side_payment(rules, state)
         if any(payments) and state.contract is not None:
-            outcome = self._paid(outcome, state.contract.kind, payments, note)
+            outcome = self._paid(outcome, payments, note, state.contract.kind)
         for stage in rules.settling:
             effect = stage.settles(rules, state)
             if effect is not None and any(effect.payments):
-                outcome = self._paid(outcome, effect.name, effect.payments, effect.note)
+                outcome = self._paid(outcome, effect.payments, effect.note, effect.name)
         return outcome
 
-    def _paid(self, outcome: Outcome, name: str, payments: tuple[int, ...],
-              note: str) -> Outcome:
-        """``outcome`` with ``payments`` (score units, one per seat) added, listed under
-        ``name`` and noted."""
+    def _paid(self, outcome: Outcome, payments: tuple[int, ...], note: str,
+              name: str = "") -> Outcome:
+        """``outcome`` with ``payments`` (score units, one per seat) added, noted and listed
+        under ``name`` (by default the settlement's own module id)."""
+        name = name or self.module_id
         amounts = tuple(p * self.units() for p in payments)
         scores = tuple(s + p for s, p in zip(outcome.scores, amounts, strict=True))
         return replace(outcome, scores=scores,
