@@ -23,7 +23,8 @@ from pathlib import Path
 import attrs
 
 import solo_rules
-from solo_rules import Action, CardSet, GameState, IllegalActionError
+from solo_rules import Action, CardSet, GameState, IllegalActionError, Outcome, PlayerView
+from solo_rules.rules.auction.common import AUCTION_RECORD
 
 DIGESTS = Path(__file__).parent / "data" / "trace_digests.json"
 #: The variants whose digests are stored; a new variant gets its own line with ``--write``.
@@ -55,16 +56,32 @@ def canonical(value: object) -> str:
         return "{" + ", ".join(f"{canonical(k)}: {canonical(v)}" for k, v in value.items()) + "}"
     if attrs.has(type(value)):
         fields = ", ".join(f"{field.name}={canonical(getattr(value, field.name))}"
-                           for field in attrs.fields(type(value)) if field.repr is not False)
+                           for field in attrs.fields(type(value)) if field.repr is not False
+                           and not _unwritten(value, field.name))
         return f"{type(value).__name__}({fields})"
     raise TypeError(f"the trace has no canonical text for {type(value).__name__}")
 
 
+def _unwritten(value: object, name: str) -> bool:
+    """Whether the field ``name`` of ``value`` came after the digests were stored and says
+    nothing they do not: a view's ``memory`` that holds nothing (a view shows no module's
+    value unless a module of the variant shows it one), an outcome's ``payments`` (its
+    ``note`` words them, as it did)."""
+    if isinstance(value, PlayerView):
+        return name == "memory" and not value.memory
+    return isinstance(value, Outcome) and name == "payments"
+
+
 def _final(state: GameState) -> str:
     """Every field of a finished state but the shared rule set and the deal (drawn from the
-    seed, and added to the state after these digests were stored), and its outcome."""
+    seed, and added to the state after these digests were stored), and its outcome; of the
+    modules' ``memory``, the auction's record, where the state kept it as ``auction`` when
+    the digests were stored (the values other modules remember came later, as the deal)."""
     fields = {f.name: getattr(state, f.name) for f in attrs.fields(GameState)
               if f.name not in ("rules", "dealt")}
+    fields = {"auction" if name == "memory" else name:
+              AUCTION_RECORD.of(state) if name == "memory" else value
+              for name, value in fields.items()}
     return f"{canonical(fields)} {canonical(state.outcome())}"
 
 

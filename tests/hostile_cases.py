@@ -661,6 +661,7 @@ def _table() -> dict[str, tuple[Callable[..., object], dict[str, Callable[[], ob
         "CompiledRules.first_dealer": (lambda **k: rules().first_dealer(**k), {"rng": rng}),
         "CompiledRules.is_legal": (lambda **k: rules().is_legal(**k), {
             "state": st, "aid": lambda: 68}),
+        "CompiledRules.kinds": (lambda **k: rules().kinds(**k), {"phase": lambda: "auction"}),
         "CompiledRules.legal_actions": (lambda **k: rules().legal_actions(**k), {"state": st}),
         "CompiledRules.legal_ids": (lambda **k: rules().legal_ids(**k), {"state": st}),
         "CompiledRules.means": (lambda **k: rules().means(**k), {

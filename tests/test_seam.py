@@ -4,6 +4,7 @@ own refusals, contributes its own words, and a new decision is a module plus YAM
 from __future__ import annotations
 
 import ast
+import pickle
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from solo_rules import (
     IllegalActionError,
     Phase,
     Trump,
+    VariantError,
     Word,
     compile,
     load_variant,
@@ -30,7 +32,7 @@ from solo_rules.bots import HeuristicBot
 from solo_rules.rules.deal import PacketDeal
 from solo_rules.rules.slots import History, Rules, Stage
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import replace
+from solo_rules.state import Memory, replace
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "solo_rules"
 
@@ -237,3 +239,133 @@ def test_bots_play_a_hand_with_the_toy_decision(knock_variant: Path) -> None:
         state = state.apply(bots[state.player].choose(state.view(state.player)))
     assert state.history[0] == (state.eldest, PASS.id)  # the bot passes: it never knocks
     assert state.outcome().contract is not None
+
+
+# -- a stage says where it goes --------------------------------------------------------------------
+
+
+@attrs.frozen
+class _AnnounceStage(Stage):
+    """A toy phase that eldest closes with a pass; it declares its place in the hand."""
+
+    after: tuple[str, ...] = (Phase.DECLARE, Phase.CALL, Phase.TRUMP)
+    before: tuple[str, ...] = (Phase.PLAY,)
+    phase = "announce"
+    expects = "a pass"
+
+    def words(self, rules: Rules) -> Iterable[Word]:
+        return (PASS,)
+
+    def actions(self, rules: Rules) -> Iterable[Action]:
+        return ()
+
+    def enter(self, rules: Rules, state: GameState) -> GameState | None:
+        return replace(state, phase="announce", player=state.eldest)
+
+    def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
+        return (PASS.id,)
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        return rules.advance(replace(state, history=history))
+
+    def explain(self, rules: Rules, state: GameState, aid: int) -> str:
+        return "only a pass is taken"
+
+
+@attrs.frozen
+class AnnounceDeal(PacketDeal):
+    """The packet deal, whose toy phase comes after the call and before the first lead."""
+
+    def stages(self) -> tuple[Stage, ...]:
+        return (_AnnounceStage(),)
+
+
+@attrs.frozen
+class TangledDeal(PacketDeal):
+    """The packet deal with a toy phase that would come after the play and before the
+    auction."""
+
+    def stages(self) -> tuple[Stage, ...]:
+        return (_AnnounceStage(after=(Phase.PLAY,), before=(Phase.AUCTION,)),)
+
+
+def _toy_deal(tmp_path: Path, cls: type[PacketDeal], module_id: str) -> Path:
+    register("deal", module_id)(cls)
+    return variant_file(tmp_path, "altenburg-1988", f"""
+        deal:
+          module: {module_id}
+          params: {{packets: [3, 2, 3]}}
+          provenance: {{basis: house}}
+    """, name=module_id.rsplit(".", 1)[1].replace("_", "-"))
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_phase_the_deal_module_adds_comes_where_its_stage_says(tmp_path: Path) -> None:
+    """The deal slot comes first in the rulebook, yet its phase declared "after the call,
+    before the first lead" runs there: the loop orders the phases from the declarations."""
+    rules = compile(load_variant(_toy_deal(tmp_path, AnnounceDeal, "deal.toy_announce")))
+    assert tuple(rules.stages) == ("auction", "declare", "call", "trump", "announce", "play",
+                                   "decide")
+    state = new_game(rules.variant, hands=HANDS, dealer=3)
+    state = run(state, "bid frage", "pass", "pass", "pass", "declare solo H")
+    assert (state.phase, state.player) == ("announce", 0)
+    assert run(state, "pass").phase == Phase.PLAY
+
+
+@pytest.mark.usefixtures("registry")
+def test_phases_whose_declarations_contradict_each_other_cannot_be_played(
+        tmp_path: Path) -> None:
+    path = _toy_deal(tmp_path, TangledDeal, "deal.toy_tangled")
+    with pytest.raises(VariantError, match="cannot be played: the phases announce, auction, "
+                                           "declare, call, trump, play, decide each wait"):
+        compile(load_variant(path))
+
+
+# -- a module's own remembered value ---------------------------------------------------------------
+
+
+@attrs.frozen
+class _Announced(Memory[int]):
+    """The toy announcement's seat: public, so every view shows it."""
+
+    def seen_by(self, value: int, seat: int, state: GameState) -> object:
+        return value
+
+
+ANNOUNCED = _Announced("announced")
+
+
+@attrs.frozen
+class _RememberingStage(_AnnounceStage):
+    """The toy phase, whose pass is remembered (the seat that passed) under ``ANNOUNCED``."""
+
+    def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
+        memory = ANNOUNCED.kept(state.memory, state.player)
+        return rules.advance(replace(state, history=history, memory=memory))
+
+
+@attrs.frozen
+class RememberingDeal(PacketDeal):
+    def stages(self) -> tuple[Stage, ...]:
+        return (_RememberingStage(),)
+
+
+@pytest.mark.usefixtures("registry")
+def test_a_module_keeps_its_own_value_which_views_records_and_pickles_carry(
+        tmp_path: Path) -> None:
+    path = _toy_deal(tmp_path, RememberingDeal, "deal.toy_remembering")
+    state = run(new_game(load_variant(path), hands=HANDS, dealer=3),
+                "bid frage", "pass", "pass", "pass", "declare solo H")
+    assert ANNOUNCED.of(state) is None and state.view(1).memory == ()
+    state = run(state, "pass", "play D7")
+    assert ANNOUNCED.of(state) == 0
+    assert all(state.view(seat).memory == (("announced", 0),) for seat in range(4))
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert ANNOUNCED.of(pickle.loads(pickle.dumps(state))) == 0
+    assert "memory={'auction': " in repr(state) and "'announced': 0}" in repr(state)
+
+
+def test_a_variant_without_such_a_module_shows_no_memory_in_its_views() -> None:
+    state = solo_in_hearts()
+    assert [key.name for key, _ in state.memory] == ["auction"]
+    assert all(state.view(seat).memory == () for seat in range(4))

@@ -356,3 +356,13 @@ def test_variant_loaded_from_a_path_plays(tmp_path: Path) -> None:
     assert state.legal_actions()
     with pytest.raises(InvalidStateError):
         state.outcome()
+
+
+def test_a_slot_whose_module_no_installed_package_provides(tmp_path: Path) -> None:
+    """A variant naming a rule module of a package that is not installed fails in one line
+    naming the file, the path and the module."""
+    path = write(tmp_path, "doubled", "rules:\n  kontra: {module: kontra.kontra_re}\n")
+    assert load_error(path) == (f"{path}: rules.kontra: unknown slot (module "
+                                "'kontra.kontra_re': no installed package provides it); slots "
+                                "are pack, deal, ranks, auction, contracts, partner, play, "
+                                "early_end, scoring, settlement")

@@ -15,7 +15,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal, cast, get_args
 
 import attrs
 
@@ -24,7 +24,7 @@ from solo_rules.cards import Card, CardSet, card_ids
 from solo_rules.errors import SoloRulesError, VariantError, check_seed
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.rules.deal import shuffled
-from solo_rules.schema import SLOTS, Provenance, RuleModule
+from solo_rules.schema import SLOT_OF, SLOTS, Impact, Provenance, RuleModule
 from solo_rules.state import GameState, Phase
 from solo_rules.variant import Variant, derive, load_variant
 
@@ -44,20 +44,11 @@ __all__ = [
 ]
 
 Kind = Literal["param_changed", "module_swapped", "added", "removed", "provenance_only"]
-Impact = Literal["setup", "auction", "declaration", "legality", "trick", "early_end", "scoring",
-                 "settlement", "prose_only"]
-
 #: The impact classes in the order a hand meets them (``prose_only`` changes no behaviour).
-IMPACTS: tuple[Impact, ...] = ("setup", "auction", "declaration", "legality", "trick",
-                               "early_end", "scoring", "settlement", "prose_only")
+IMPACTS: tuple[Impact, ...] = get_args(Impact)
 
-#: What a change of a slot's module or parameters can first affect ...
-_SLOT_IMPACT: dict[str, Impact] = {
-    "pack": "setup", "deal": "setup", "ranks": "trick", "auction": "auction",
-    "contracts": "declaration", "partner": "declaration", "play": "legality",
-    "early_end": "early_end", "scoring": "scoring", "settlement": "settlement",
-}
-#: ... unless the parameter has its own row here (slot, parameter) ...
+#: What a change of a slot's parameter can first affect, where it is not what a change of its
+#: slot first affects (``Slot.impact``) ...
 _PARAM_IMPACT: dict[tuple[str, str], Impact] = {
     ("partner", "must_play_when_led"): "legality",
     ("partner", "must_lead_when_leading_suit"): "legality",
@@ -293,7 +284,7 @@ def _impact(slot: str, param: str, left: Any, right: Any) -> Impact:
             fields.add("forced")  # the order of the table is the order of the bids
         return min((_CONTRACT_FIELD_IMPACT.get(name, "declaration") for name in fields),
                    key=IMPACTS.index)
-    return _PARAM_IMPACT.get((slot, param), _SLOT_IMPACT[slot])
+    return _PARAM_IMPACT.get((slot, param), SLOT_OF[slot].impact)
 
 
 def _param_names(module: RuleModule) -> list[str]:
@@ -307,14 +298,14 @@ def _slot_entries(slot: str, a: Variant, b: Variant) -> list[DiffEntry]:
     path = f"rules.{slot}"
     if ra is None or rb is None:
         kind: Kind = "added" if ra is None else "removed"
-        return [DiffEntry(path, slot, kind, _SLOT_IMPACT[slot],
+        return [DiffEntry(path, slot, kind, SLOT_OF[slot].impact,
                           None if ra is None else ra.module.module_id,
                           None if rb is None else rb.module.module_id,
                           None if ra is None else ra.provenance,
                           None if rb is None else rb.provenance)]
     ma, mb = ra.module, rb.module
     if type(ma) is not type(mb):
-        return [DiffEntry(f"{path}.module", slot, "module_swapped", _SLOT_IMPACT[slot],
+        return [DiffEntry(f"{path}.module", slot, "module_swapped", SLOT_OF[slot].impact,
                           ma.module_id, mb.module_id, ra.provenance, rb.provenance)]
     out = []
     for name in _param_names(ma):

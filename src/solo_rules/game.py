@@ -1,11 +1,12 @@
 """The game loop: a variant compiled once into a rule set, new hands, and the phase dispatch.
 
 ``compile(variant)`` binds each slot's module, typed by its Protocol, gathers the phases the
-modules own (``stages()``) in rulebook order with the actions and words each takes, and caches
-the result per variant. The loop knows phases, not rules: for the current phase it asks that
-phase's stage what is legal (``legal_ids``), applies the action through it (``apply_legal``)
-and asks it why a refused action is refused (``refusal``); ``advance`` enters the next phase
-that applies to the hand.
+modules own (``stages()``) in the order their stages declare (``Stage.after``,
+``Stage.before``) with the actions and words each takes, and caches the result per variant.
+The loop knows phases, not rules: for the current phase it asks that phase's stage what is
+legal (``legal_ids``), applies the action through it (``apply_legal``) and asks it why a
+refused action is refused (``refusal``); ``advance`` enters the next phase that applies to the
+hand.
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ from solo_rules.rules.slots import (
     ScoringRules,
     SettlementRules,
     Stage,
+    Staged,
 )
-from solo_rules.schema import RuleModule
+from solo_rules.schema import SLOT_OF, SLOT_TABLE, RuleModule
 from solo_rules.state import (
     Contract,
     Flags,
@@ -62,19 +64,11 @@ from solo_rules.view import build_view
 
 __all__ = ["CompiledRules", "compile", "new_game"]
 
-#: The Protocol each slot's module implements.
-_PROTOCOLS: dict[str, type] = {
-    "pack": PackRules, "deal": DealRules, "ranks": RankRules, "auction": AuctionRules,
-    "contracts": ContractRules, "partner": PartnerRules, "play": PlayRules,
-    "early_end": EarlyEndRules, "scoring": ScoringRules, "settlement": SettlementRules,
-}
-
-
 def _modules(variant: Variant) -> dict[str, RuleModule]:
     """The module of each slot, each checked to implement its slot's Protocol."""
     modules = {slot: rule.module for slot, rule in variant.slots.items()}
     for slot, module in modules.items():
-        protocol = _PROTOCOLS[slot]
+        protocol = SLOT_OF[slot].protocol
         if not isinstance(module, protocol):
             raise TypeError(f"{variant.id}: rules.{slot} is {type(module).__name__}, which "
                             f"does not implement {protocol.__name__}")
@@ -91,8 +85,10 @@ class CompiledRules(Rules):
         self._variant = variant
         self._hash = hash(variant)  # rule modules key their caches on the rule set
         modules = _modules(variant)
+        # each slot's module under its ``Slot.attribute``, typed by ``Rules`` (a test checks
+        # the names against the slot table)
         self.pack_rules = pack = cast(PackRules, modules["pack"])
-        self.deal_rules: DealRules = cast(DealRules, modules["deal"])
+        self.deal_rules = cast(DealRules, modules["deal"])
         self.auction = cast(AuctionRules, modules["auction"])
         self.contracts = cast(ContractRules, modules["contracts"])
         self.partner = cast(PartnerRules | None, modules.get("partner"))
@@ -111,17 +107,18 @@ class CompiledRules(Rules):
         self.ranking: Ranking = cast(RankRules, modules["ranks"]).ranking
         self.trump_tables = tuple(self.ranking.tables(trump) for trump in Trump)
         self._contract_defs = {c.id: c for c in self.contracts.contracts}
-        owners: list[DealRules | AuctionRules | ContractRules | PartnerRules | PlayRules
-                     | EarlyEndRules] = [self.deal_rules, self.auction, self.contracts]
-        if self.partner is not None:
-            owners.append(self.partner)
-        owners += [self.play, self.early_end]
-        order: tuple[Stage, ...] = tuple(s for owner in owners for s in owner.stages())
+        owned: tuple[Stage, ...] = ()
+        for slot in SLOT_TABLE:  # the phases the modules own, in rulebook order
+            module = modules.get(slot.name)
+            if isinstance(module, Staged):
+                owned += module.stages()
+        if len({stage.phase for stage in owned} | {Phase.DEAL}) != len(owned) + 1:
+            raise TypeError(f"{variant.id}: two modules own the same phase")
+        order = _in_hand_order(owned, variant.id)
         position = {stage.phase: n for n, stage in enumerate(order)}
         position[Phase.DEAL] = -1
-        if len(position) != len(order) + 1:
-            raise TypeError(f"{variant.id}: two modules own the same phase")
         self.stages = {stage.phase: stage for stage in order}
+        self.settling = tuple(stage for stage in order if stage.settles_most(self) is not None)
         #: the stages after each phase, in rulebook order: what ``advance`` tries in turn
         self._after = {phase: order[n + 1:] for phase, n in position.items()}
         #: each phase's legal and apply, bound once: the loop's dispatch is one look-up
@@ -129,15 +126,12 @@ class CompiledRules(Rules):
         self._apply_of = {stage.phase: stage.apply for stage in order}
         actions: list[Action] = []
         words: list[Word] = []
-        self._kinds: dict[str, frozenset[str]] = {}
         for stage in order:
             taken = list(stage.actions(self))
             said = list(stage.words(self))
             actions += taken
             actions += (Action.word(word) for word in said)
             words += said
-            self._kinds[stage.phase] = frozenset(
-                {a.kind for a in taken} | {word.text for word in said})
         try:
             self._actions = ActionSpace.build(actions, words)
         except ValueError as exc:  # two modules' actions collide: the file cannot be played
@@ -233,7 +227,7 @@ class CompiledRules(Rules):
                 type(hand) is int for hand in hands):
             raise wrong_type("start", "hands", f"a tuple of {self.players} card masks", hands)
         dealt = build_state(self, Phase.DEAL, self.next_seat[dealer], dealer, hands, (),
-                            None, None, (), self.next_seat[dealer], (),
+                            (), None, (), self.next_seat[dealer], (),
                             (0,) * self.players, Flags.NONE, hands)
         return self.advance(dealt)
 
@@ -340,9 +334,20 @@ class CompiledRules(Rules):
         if stage is None:
             return "game_over", "the hand is over: no action is legal"
         action = self._actions.by_id.get(aid)
-        if action is None or action.kind not in self._kinds[state.phase]:
+        if action is None or action.kind not in self.kinds(state.phase):
             return "wrong_phase", f"the rules expect {stage.expects} now"
         return "not_legal", stage.explain(self, state, aid)
+
+    def kinds(self, phase: str) -> frozenset[str]:
+        """The kinds of action the phase ``phase`` takes (a word's kind is its text): the
+        others are refused there as ``wrong_phase``; none once the hand is over."""
+        if type(phase) is not str and not isinstance(phase, Phase):
+            raise wrong_type("kinds", "phase", "a phase's name", phase)
+        stage = self.stages.get(phase)
+        if stage is None:
+            return frozenset()
+        return frozenset({a.kind for a in stage.actions(self)}
+                         | {word.text for word in stage.words(self)})
 
     def means(self, state: GameState, aid: int) -> str:
         """What the legal ``aid`` does, in a few words from the rule of the current phase
@@ -375,6 +380,31 @@ class CompiledRules(Rules):
     def record(self, state: GameState, seed: int | None) -> GameRecord:
         """The game record of the hand that led to ``state`` (``state.to_record()``)."""
         return record_of(state, seed)
+
+
+def _in_hand_order(stages: tuple[Stage, ...], vid: str) -> tuple[Stage, ...]:
+    """The phases in the order their stages declare (``Stage.after``, ``Stage.before``; a
+    phase the hand does not have constrains nothing), each as early as its declarations let
+    it come, a tie going to the earlier in rulebook order."""
+    phases = {stage.phase for stage in stages}
+    waits_for = {stage.phase: {p for p in stage.after if p in phases} for stage in stages}
+    for stage in stages:
+        for later in stage.before:
+            if later in phases:
+                waits_for[later].add(stage.phase)
+    order: list[Stage] = []
+    placed: set[str] = set()
+    waiting = list(stages)
+    while waiting:
+        ready = next((stage for stage in waiting if waits_for[stage.phase] <= placed), None)
+        if ready is None:
+            raise VariantError(f"{vid}: cannot be played: the phases "
+                               f"{', '.join(stage.phase for stage in waiting)} each wait for "
+                               "another of them (Stage.after, Stage.before)")
+        order.append(ready)
+        placed.add(ready.phase)
+        waiting.remove(ready)
+    return tuple(order)
 
 
 def _not_a_state(where: str, state: object) -> TypeError:

@@ -37,17 +37,13 @@ def rules_of(variant: CompiledRules | Variant | str) -> CompiledRules:
 
 def said_bound(rules: CompiledRules) -> int:
     """An upper bound of the actions other than cards in a hand: a decision after every trick,
-    a declaration per seat, the call, the trumps and "Helfer?", the three steps of a Mediateur
-    exchange and the five-hand purchase's offer and answer where the variant has them, and an
-    auction in which each seat speaks at most once between two raises of the bid, plus a pass
-    each (the longest auctions, searched exhaustively on sample deals, are far shorter:
-    tests/test_openspiel.py)."""
-    kinds = [action.kind for action in rules.actions.by_id.values()]
-    exchange = 3 if "demand" in kinds else 0
-    purchase = 2 if "offer" in kinds else 0
-    players = rules.players
-    return (rules.hand_size + players + 3 + exchange + purchase
-            + players * (kinds.count("bid") + 2))
+    a declaration per seat, the call, the trumps and "Helfer?", and what each phase says it
+    adds (``Stage.said_most``: an auction in which each seat speaks at most once between two
+    raises of the bid, plus a pass each, the three steps of a Mediateur exchange, the
+    five-hand purchase's offer and answer). The longest auctions, searched exhaustively on
+    sample deals, are far shorter: tests/test_openspiel.py."""
+    return (rules.hand_size + rules.players + 3
+            + sum(stage.said_most(rules) for stage in rules.stages.values()))
 
 
 def utility_bound(rules: CompiledRules) -> int:

@@ -13,12 +13,13 @@ import json
 from typing import Any, TypeVar
 
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from solo_rules.actions import Action
 from solo_rules.cards import Card, CardSet, Suit, parse_card, parse_suit
 from solo_rules.errors import SoloRulesError, cut
 from solo_rules.ranking import Trump
-from solo_rules.state import Trick
+from solo_rules.state import Outcome, PlayerView, Trick
 
 __all__ = ["converter", "structure", "to_json", "unstructure"]
 
@@ -76,6 +77,13 @@ converter.register_unstructure_hook_func(lambda cls: cls is Trick, lambda trick:
 converter.register_structure_hook_func(lambda cls: cls is Trick, lambda data, _kind: Trick(
     int(data["leader"]), tuple(int(parse_card(name)) for name in data["cards"]),
     int(data["winner"])))
+
+# The values rule modules add to a view or an outcome are written only where there are some,
+# so that a variant without such modules writes its views, outcomes and records as before.
+converter.register_unstructure_hook(Outcome, make_dict_unstructure_fn(
+    Outcome, converter, payments=override(omit_if_default=True)))
+converter.register_unstructure_hook(PlayerView, make_dict_unstructure_fn(
+    PlayerView, converter, memory=override(omit_if_default=True)))
 
 
 def unstructure(obj: object) -> Any:

@@ -184,7 +184,7 @@ class DoubleDummy:
         self.players = players
         #: the fields of a position of the hand that the play rules do not read, and their
         #: legal cards of a position (``ask``)
-        self.fields = (state.dealer, state.hands, state.history, state.auction, contract,
+        self.fields = (state.dealer, state.hands, state.history, state.memory, contract,
                        state.tricks, state.won, state.flags, state.dealt)
         self.play_mask = rules.play.mask
         self.held = list(state.hands)
@@ -379,11 +379,11 @@ class DoubleDummy:
                 if follow:
                     return follow
             return hand
-        dealer, hands, history, auction, contract, tricks, won, flags, dealt = self.fields
+        dealer, hands, history, memory, contract, tricks, won, flags, dealt = self.fields
         trick = tuple([self.trick[start + index] for index in range(count)]) if count else ()
         held = self.held  # the hands of the position, but for the seat's
         held[seat] = self.hand[seat]
-        probe = build_state(self.rules, _PLAY, seat, dealer, tuple(held), history, auction,
+        probe = build_state(self.rules, _PLAY, seat, dealer, tuple(held), history, memory,
                             contract, trick, leader, tricks, won, flags, dealt)
         held[seat] = hands[seat]
         legal: int = self.play_mask(self.rules, probe)

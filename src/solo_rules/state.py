@@ -14,7 +14,7 @@ import functools
 import operator
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ParamSpec, Protocol, SupportsIndex, TypeVar, cast
+from typing import Any, Generic, ParamSpec, Protocol, SupportsIndex, TypeVar, cast
 
 import attrs
 
@@ -26,10 +26,14 @@ from solo_rules.variant import Variant
 
 __all__ = [
     "Contract",
+    "Effect",
     "Flags",
     "GameState",
     "HandRecord",
+    "Memories",
+    "Memory",
     "Outcome",
+    "Payment",
     "Phase",
     "PlayerView",
     "RuleSet",
@@ -45,6 +49,7 @@ __all__ = [
 
 P = ParamSpec("P")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class Phase(enum.StrEnum):
@@ -85,6 +90,60 @@ class Flags(enum.IntFlag):
     # typeshed types it as ``Flags``, hence the ignores. ``|`` and ``~`` give ``Flags``.
     __and__ = int.__and__  # type: ignore[assignment]
     __rand__ = int.__and__  # type: ignore[assignment]
+
+
+#: ``GameState.memory``: each remembering module's key with its value, in the order first kept.
+Memories = tuple[tuple["Memory[Any]", Any], ...]
+
+
+@attrs.frozen(slots=True, weakref_slot=False, eq=False)
+class Memory(Generic[T]):
+    """The key to one rule module's own remembered value on a state (``GameState.memory``):
+    the module reads it with ``of`` and replaces it with ``kept``, and nothing else does; a
+    state holds no key of a module its variant does not use. ``seen_by`` says what each seat
+    may see of it (its view's ``memory``): nothing, unless a subclass says otherwise. One key
+    per name, made once where its module is defined: a pickled key is that key again."""
+
+    #: the value's name in a state's and a view's ``memory``
+    name: str
+
+    def __attrs_post_init__(self) -> None:
+        if _KEYS.setdefault(self.name, self) is not self:
+            raise ValueError(f"a Memory key named {self.name!r} exists already")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_key_named, (self.name,))
+
+    def of(self, state: GameState) -> T | None:
+        """The value kept in ``state``, or ``None`` before the module kept one."""
+        for key, value in state.memory:
+            if key is self:
+                found: T = value
+                return found
+        return None
+
+    def kept(self, memory: Memories, value: T) -> Memories:
+        """``memory`` (a state's) with this module's value replaced by ``value``."""
+        last = len(memory) - 1
+        if last >= 0 and memory[last][0] is self:  # kept last (the auction's, turn by turn)
+            return ((self, value),) if last == 0 else (*memory[:last], (self, value))
+        for n, (key, _) in enumerate(memory):
+            if key is self:
+                return (*memory[:n], (self, value), *memory[n + 1:])
+        return (*memory, (self, value))
+
+    def seen_by(self, value: T, seat: int, state: GameState) -> object:
+        """What ``seat`` may see of ``value`` in ``state``, as plain data for its view (text,
+        numbers, tuples of them; ``None``: nothing)."""
+        return None
+
+
+#: every ``Memory`` key by name (one each): what an unpickled key is found by
+_KEYS: dict[str, Memory[Any]] = {}
+
+
+def _key_named(name: str) -> Memory[Any]:
+    return _KEYS[name]
 
 
 def builder(cls: Callable[P, V]) -> Callable[P, V]:
@@ -198,6 +257,29 @@ class Trick:
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
+class Payment:
+    """A payment between seats made outside the hand's value (the five-hand purchase, the
+    Mediateur's fish, a module's own), by the rule that makes it: ``amounts`` is each seat's
+    change, in points as the settlement counts them; ``note`` says it in words."""
+
+    name: str
+    amounts: tuple[int, ...]
+    note: str
+
+
+@attrs.frozen
+class Effect:
+    """What a rule module's decisions do to a finished hand's settlement, by name: its value
+    multiplied by ``multiplier`` (a part of ``Outcome.breakdown`` under ``name``), and
+    ``payments`` between seats, in score units, one per seat (none: ``()``)."""
+
+    name: str
+    multiplier: int = 1
+    payments: tuple[int, ...] = ()
+    note: str = ""
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
 class Outcome:
     """The result of a finished hand: contract, parties, tricks, and the score per seat with a
     breakdown of named components (each signed as applied to the declarer)."""
@@ -213,6 +295,8 @@ class Outcome:
     note: str = ""
     #: per declarer of a joint contract (``Contract.co_declarers``): (seat, made)
     joint: tuple[tuple[int, bool], ...] = ()
+    #: the payments made outside the hand's value, included in ``scores`` (``note`` words them)
+    payments: tuple[Payment, ...] = ()
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -248,6 +332,9 @@ class PlayerView:
     #: the seats that declared the contract besides ``declarer``, each playing alone (S-NIE
     #: joint Kickers, AMB-33): public, as ``Contract.co_declarers``
     co_declarers: tuple[int, ...] = ()
+    #: what this seat may see of the values rule modules remember (``Memory.seen_by``), by
+    #: name: empty unless a module shows it something
+    memory: tuple[tuple[str, Any], ...] = ()
 
 
 class HandRecord(Protocol):
@@ -317,8 +404,9 @@ class RuleSet(Protocol):
 @attrs.frozen(slots=True, weakref_slot=False)
 class GameState:
     """One moment of a hand. Build it with ``new_game``; move with ``apply``. ``phase`` names
-    the phase (a ``Phase``, or a phase a rule module adds); ``auction`` is the auction
-    module's own record, which the declaration reads."""
+    the phase (a ``Phase``, or a phase a rule module adds); ``memory`` holds the values rule
+    modules remember, each read and replaced through its module's ``Memory`` key (the
+    auction's record, which the declaration reads, among them)."""
 
     rules: RuleSet
     phase: str
@@ -326,7 +414,7 @@ class GameState:
     dealer: int
     hands: tuple[int, ...]
     history: tuple[tuple[int, int], ...]
-    auction: object
+    memory: Memories
     contract: Contract | None
     trick: tuple[int, ...]
     leader: int
@@ -510,7 +598,8 @@ class GameState:
             "variant": self.rules.variant.id, "phase": str(self.phase), "player": self.player,
             "dealer": self.dealer, "hands": tuple(str(CardSet(mask)) for mask in self.hands),
             "history": tuple((seat, text(aid)) for seat, aid in self.history),
-            "auction": self.auction, "contract": self.contract,
+            "memory": {key.name: value for key, value in self.memory},
+            "contract": self.contract,
             "trick": tuple(_CARD_NAMES[card] for card in self.trick), "leader": self.leader,
             "tricks": self.tricks, "won": self.won, "flags": self.flags,
             "dealt": tuple(str(CardSet(mask)) for mask in self.dealt)}

@@ -32,7 +32,7 @@ from solo_rules import files, safe_yaml
 from solo_rules import schema as rules_base
 from solo_rules.cards import Card, Suit, parse_card, parse_suit
 from solo_rules.errors import SoloRulesError, VariantError, cut, shown
-from solo_rules.schema import SLOTS, Provenance, RuleModule
+from solo_rules.schema import SLOT_TABLE, SLOTS, Provenance, RuleModule
 
 __all__ = ["RELATION_KINDS", "Relation", "SlotRule", "Variant", "available_overlays",
            "available_variants", "checked_file", "derive", "file_modules", "load_variant",
@@ -297,6 +297,9 @@ def _locate_overlay(source: str) -> Path:
             _ID.fullmatch(source) and len(source) <= MAX_ID
             and (variant_dir() / f"{source}.yaml").is_file()):
         return _locate(source)
+    provided = _installed_file(source)
+    if provided is not None:
+        return provided
     raise VariantError(f"unknown overlay {shown(source)}; known overlays: "
                        f"{', '.join(available_overlays())}")
 
@@ -495,6 +498,15 @@ def _exists(path: Path) -> bool:
         return False
 
 
+def _installed_file(source: str) -> Path | None:
+    """The variant or overlay file of id ``source`` that an installed package provides
+    (``schema.ENTRY_POINTS``), if one does."""
+    if not _ID.fullmatch(source) or len(source) > MAX_ID:
+        return None
+    return next((folder / f"{source}.yaml" for folder in rules_base.installed()
+                 if (folder / f"{source}.yaml").is_file()), None)
+
+
 def _locate(source: str) -> Path:
     """The file of a variant id or path; a name the file system refuses (too long, a NUL
     byte) is a ``VariantError`` too. A file of that name comes first, then a bundled variant
@@ -510,6 +522,9 @@ def _locate(source: str) -> Path:
             return path
         if path.suffix in (".yaml", ".yml") or path.exists():
             raise VariantError(f"{files.name_of(source)}: no such variant file")
+        provided = _installed_file(source)
+        if provided is not None:
+            return provided
     except (OSError, ValueError) as exc:
         if isinstance(exc, VariantError):
             raise
@@ -971,14 +986,19 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     if not isinstance(rules, dict):
         raise VariantError(f"{where}: rules: expected a mapping of slots")
     slots: dict[str, SlotRule] = {}
+    rules_base.installed()  # the slots and modules of installed packages too
     for slot in rules:
         if slot not in SLOTS:
-            raise VariantError(f"{where}: rules.{cut(str(slot))}: unknown slot; slots are "
-                               f"{', '.join(SLOTS)}")
-    for slot in SLOTS:
+            named = rules[slot].get("module") if isinstance(rules[slot], dict) else None
+            why = "" if named is None or rules_base.module_class(str(named)) is not None else \
+                f" (module {shown(named)}: no installed package provides it)"
+            raise VariantError(f"{where}: rules.{cut(str(slot))}: unknown slot{why}; slots "
+                               f"are {', '.join(SLOTS)}")
+    for spec in SLOT_TABLE:
+        slot = spec.name
         if slot in rules:
             slots[slot] = _slot(rules[slot], f"rules.{slot}", slot, where, cites)
-        elif slot != "partner" and status != "abstract":
+        elif not spec.optional and status != "abstract":
             raise VariantError(f"{where}: rules.{slot}: missing; every playable variant fills "
                                "every slot")
     if status == "abstract":

@@ -146,10 +146,11 @@ def build_view(rules: Rules, state: GameState, seat: int,
     legal_actions = () if to_act != seat else rules.legal_actions(state) if legal is None \
         else legal
     sitting_out = _seats_of_mask(out) if out else ()
+    memory = _seen(state, seat) if state.memory else ()
     if contract is None:
         return _build(seat, len(hands), state.dealer, state.phase, to_act, hand, history, None,
                       None, None, None, False, None, trick, state.tricks, legal_actions,
-                      _NO_CARDS, sitting_out, dealt)
+                      _NO_CARDS, sitting_out, dealt, (), memory)
     concealed = views.conceals and rules.contracts.concealed(rules, state, seat)
     if concealed:  # a card given back face down (the Mediateur exchange)
         hidden = list(history)
@@ -165,7 +166,17 @@ def build_view(rules: Rules, state: GameState, seat: int,
                       seat == partner or state.flags >> _REVEALED_BIT & 1) else None,
                   trick, state.tricks, legal_actions,
                   exposed_cards(rules, state, seat) if views.shows[kind] else _NO_CARDS,
-                  sitting_out, dealt, contract.co_declarers)
+                  sitting_out, dealt, contract.co_declarers, memory)
+
+
+def _seen(state: GameState, seat: int) -> tuple[tuple[str, Any], ...]:
+    """What ``seat`` may see of the values the modules remember, by name (``seen_by``)."""
+    seen = []
+    for key, value in state.memory:
+        shown = key.seen_by(value, seat, state)
+        if shown is not None:
+            seen.append((key.name, shown))
+    return tuple(seen)
 
 
 def exposed_cards(rules: Rules, state: GameState, seat: int) -> CardSet:

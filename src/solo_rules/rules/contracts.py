@@ -57,6 +57,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     exchange: Exchange | None = None
 
     phase = Phase.DECLARE
+    after = (Phase.AUCTION,)
     expects = "a declaration"
 
     def __attrs_post_init__(self) -> None:
@@ -156,7 +157,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """The declarations the seat holds the cards for and the auction allows."""
         seat = state.player
-        return _legal(self, rules, state.auction, seat,
+        return _legal(self, rules, rules.auction.record_of(state), seat,
                       state.hands[seat] & _read_cards(self, rules))
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
@@ -171,7 +172,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
             contract = declared[aid, state.player] = self.contract(
                 declaration.contract, declaration.suit, declaration.tout, state.player)
         return rules.advance(build_state(state.rules, state.phase, state.player, state.dealer,
-                                         state.hands, history, state.auction, contract,
+                                         state.hands, history, state.memory, contract,
                                          state.trick, state.leader, state.tricks, state.won,
                                          state.flags, state.dealt))
 

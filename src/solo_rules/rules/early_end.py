@@ -99,6 +99,7 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
     declarer a decision (stop, go on, and the partner rule's "Helfer?"), or end the hand."""
 
     phase = Phase.DECIDE
+    after = (Phase.PLAY,)
     expects = "a decision"
 
     @abc.abstractmethod

@@ -25,9 +25,10 @@ from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.ranks import RANK_WORDS, rank_list
 from solo_rules.rules.slots import History, Rules, Stage
 from solo_rules.schema import Clause
-from solo_rules.state import GameState, replace
+from solo_rules.state import GameState, Memory, Phase, replace
 
-__all__ = ["EXCHANGE", "FACE_DOWN", "HAND_OVER", "Exchange", "ExchangeStage", "Exchanged"]
+__all__ = ["EXCHANGE", "EXCHANGED", "FACE_DOWN", "HAND_OVER", "Exchange", "ExchangeStage",
+           "Exchanged"]
 
 #: The phase of the exchange, a module's own (between the demand and the return the
 #: declarer holds one card more and the giver one fewer, as in the five-hand purchase).
@@ -51,6 +52,12 @@ class Exchanged:
     giver: int | None
     returned: Card | None
     returned_at: int | None
+
+
+#: The key of the exchange made so far in a hand: the exchange keeps it at each step and reads
+#: it at the next, and the settlement and the views read it; no view shows it as such (the
+#: history shows each step, the card given back to the two who know it).
+EXCHANGED: Memory[Exchanged] = Memory("exchange")
 
 
 @attrs.frozen
@@ -86,7 +93,7 @@ class Exchange:
             raise ValueError(f"exchange: contract {self.contract!r} must be played alone by "
                              "its declarer, who names trumps or plays fixed trumps")
 
-    # -- what the hand's history says -----------------------------------------------------
+    # -- what the hand's exchange is -------------------------------------------------------
 
     def demandable(self, rules: Rules, state: GameState) -> list[Card]:
         """The cards the declarer may demand: those of the first rank on ``ranks`` of which
@@ -106,22 +113,8 @@ class Exchange:
 
     @staticmethod
     def exchanged(state: GameState) -> Exchanged | None:
-        """The exchange made so far in this hand, read from its history (``None``: none)."""
-        contract = state.contract
-        if contract is None or contract.declarer is None:
-            return None
-        card = giver = returned = returned_at = None
-        for position, (seat, aid) in enumerate(state.history):
-            if DEMAND_BASE <= aid < DEMAND_BASE + 32:
-                card = Card(aid - DEMAND_BASE)
-            elif aid == HAND_OVER.id and card is not None:
-                giver = seat
-            elif RETURN_BASE <= aid < FACE_DOWN and card is not None:
-                returned, returned_at = Card(aid - RETURN_BASE), position
-                break
-        if card is None:
-            return None
-        return Exchanged(card, contract.declarer, giver, returned, returned_at)
+        """The exchange made so far in this hand (``None``: none)."""
+        return EXCHANGED.of(state)
 
     def payment_for(self, rules: Rules, card: Card) -> int:
         """What the declarer pays the giver of ``card``: more for the favourite suit, the
@@ -196,6 +189,8 @@ class ExchangeStage(Stage):
     rule: Exchange
 
     phase = EXCHANGE
+    after = (Phase.DECLARE,)
+    before = (Phase.CALL, Phase.PLAY)
     expects = "a demand, the demanded card or a card given back"
 
     def words(self, rules: Rules) -> Iterable[Word]:
@@ -205,6 +200,10 @@ class ExchangeStage(Stage):
         yield from (Action.demand(card) for card in card_range(rules.pack))
         yield from (Action.give_back(card) for card in card_range(rules.pack))
         yield Action.give_back(None)
+
+    def said_most(self, rules: Rules) -> int:
+        """The demand, the card handed over and the card given back."""
+        return 3
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         """The declarer of the contract demands, unless he holds every card he could."""
@@ -216,14 +215,14 @@ class ExchangeStage(Stage):
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """A demand, then the holder's hand-over, then the declarer's return."""
-        last = state.history[-1][1]
-        if DEMAND_BASE <= last < DEMAND_BASE + 32:
+        done = EXCHANGED.of(state)
+        if done is None:
+            return tuple(sorted(DEMAND_BASE + card
+                                for card in self.rule.demandable(rules, state)))
+        if done.giver is None:
             return (HAND_OVER.id,)
-        if last == HAND_OVER.id:
-            received = state.history[-2][1] - DEMAND_BASE
-            hand = state.hands[state.player] & ~(1 << received)
-            return tuple(RETURN_BASE + card for card in range(32) if hand >> card & 1)
-        return tuple(sorted(DEMAND_BASE + card for card in self.rule.demandable(rules, state)))
+        hand = state.hands[state.player] & ~(1 << done.card)
+        return tuple(RETURN_BASE + card for card in range(32) if hand >> card & 1)
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         """The demanded card's holder answers; the card passes; the card given back passes
@@ -231,30 +230,36 @@ class ExchangeStage(Stage):
         contract = state.contract
         assert contract is not None and contract.declarer is not None
         declarer = contract.declarer
-        if DEMAND_BASE <= aid < DEMAND_BASE + 32:
-            holder = next(seat for seat, hand in enumerate(state.hands)
-                          if hand >> (aid - DEMAND_BASE) & 1)
-            return replace(state, player=holder, history=history)
+        done = EXCHANGED.of(state)
+        if done is None:  # the demand
+            card = Card(aid - DEMAND_BASE)
+            holder = next(seat for seat, hand in enumerate(state.hands) if hand >> card & 1)
+            memory = EXCHANGED.kept(state.memory, Exchanged(card, declarer, None, None, None))
+            return replace(state, player=holder, history=history, memory=memory)
         hands = list(state.hands)
-        if aid == HAND_OVER.id:
-            bit = 1 << (state.history[-1][1] - DEMAND_BASE)
+        bit = 1 << done.card
+        if done.giver is None:  # the hand-over
             hands[state.player] &= ~bit
             hands[declarer] |= bit
-            return replace(state, hands=tuple(hands), player=declarer, history=history)
-        giver = state.history[-1][0]  # who handed over the demanded card
-        bit = 1 << (aid - RETURN_BASE)
-        hands[declarer] &= ~bit
-        hands[giver] |= bit
-        return rules.advance(replace(state, hands=tuple(hands), history=history))
+            memory = EXCHANGED.kept(state.memory, attrs.evolve(done, giver=state.player))
+            return replace(state, hands=tuple(hands), player=declarer, history=history,
+                           memory=memory)
+        returned = Card(aid - RETURN_BASE)
+        hands[declarer] &= ~(1 << returned)
+        hands[done.giver] |= 1 << returned
+        memory = EXCHANGED.kept(state.memory, attrs.evolve(
+            done, returned=returned, returned_at=len(history) - 1))
+        return rules.advance(replace(state, hands=tuple(hands), history=history,
+                                     memory=memory))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         """Why a demand, hand-over or return is refused now."""
-        last = state.history[-1][1]
+        done = EXCHANGED.of(state)
         first = RANK_WORDS[self.rule.ranks[0]]
-        if DEMAND_BASE <= last < DEMAND_BASE + 32:
-            return f"the holder of {Card(last - DEMAND_BASE).symbol_text} hands it over"
-        if last == HAND_OVER.id:
-            received = Card(state.history[-2][1] - DEMAND_BASE)
+        if done is not None and done.giver is None:
+            return f"the holder of {done.card.symbol_text} hands it over"
+        if done is not None:
+            received = done.card
             if aid == FACE_DOWN:
                 return "the declarer names the card he gives back, like 'return H7'"
             if aid - RETURN_BASE == received:

@@ -325,6 +325,7 @@ class _CallStage(Stage):
     rule: CalledCard
 
     phase = Phase.CALL
+    after = (Phase.DECLARE,)
     expects = "a call"
 
     def words(self, rules: Rules) -> Iterable[Word]:
@@ -374,6 +375,7 @@ class _PartnerTrumpStage(Stage):
     rule: CalledCard
 
     phase = Phase.TRUMP
+    after = (Phase.CALL,)
     expects = "naming trumps"
 
     def words(self, rules: Rules) -> Iterable[Word]:

@@ -105,6 +105,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
     first_lead: Literal["eldest", "declarer"] = "eldest"
 
     phase = Phase.PLAY
+    after = (Phase.DECLARE, Phase.CALL, Phase.TRUMP)
     expects = "a card to play"
 
     def stages(self) -> tuple[Stage, ...]:
@@ -124,7 +125,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                 and contract.declarer is not None:
             leader = contract.declarer
         return build_state(state.rules, _PLAY, leader, state.dealer, state.hands, state.history,
-                           state.auction, contract, (), leader, state.tricks, state.won,
+                           state.memory, contract, (), leader, state.tricks, state.won,
                            state.flags, state.dealt)
 
     def duty(self, rules: Rules, state: GameState, seat: int) -> tuple[int, Duty]:
@@ -277,7 +278,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
             following = (rules.next_seat[seat] if players == rules.players
                          else state.in_turn(seat)[1])  # a seat sits out: skip it
             return build_state(rules, _PLAY, following, state.dealer,
-                               hands, history, state.auction, contract, trick,
+                               hands, history, state.memory, contract, trick,
                                state.leader, state.tricks, state.won, flags, state.dealt)
         assert contract.trump is not None  # named before play
         position = rules.trump_tables[contract.trump].winner(trick)
@@ -286,7 +287,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         won = list(state.won)
         won[winner] += 1
         after = build_state(rules, _PLAY, winner, state.dealer, hands, history,
-                            state.auction, contract, (), winner,
+                            state.memory, contract, (), winner,
                             state.tricks + (build_trick(state.leader, trick, winner),),
                             tuple(won), flags, state.dealt)
         return rules.early_end.after_trick(rules, after)

@@ -24,9 +24,9 @@ from solo_rules.cards import CardSet
 from solo_rules.rules.deal import PacketDeal, deal_to
 from solo_rules.rules.slots import History, Rules, Stage, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import GameState, PlayerView, replace
+from solo_rules.state import GameState, Memory, Phase, PlayerView, replace
 
-__all__ = ["ACCEPT", "OFFER", "PURCHASE", "REFUSE", "DealerBuys"]
+__all__ = ["ACCEPT", "OFFER", "PURCHASE", "REFUSE", "SOLD", "DealerBuys"]
 
 #: The phase in which the dealer may buy the hand on his right.
 PURCHASE = "purchase"
@@ -37,6 +37,11 @@ ACCEPT = Word("accept", 91, ("sell",), "sells his hand")
 #: The player on the dealer's right keeps his hand.
 REFUSE = Word("refuse", 92, (), "keeps his hand")
 _ACCEPT_ID = ACCEPT.id
+
+#: The key of the purchase's result once settled: whether the seller sold his hand. The deal
+#: reads it for who sits out and what was paid; a view reads the offer and the answer from
+#: its history, where every seat sees them.
+SOLD: Memory[bool] = Memory("purchase")
 
 
 @functools.cache
@@ -66,6 +71,7 @@ class DealerBuys(PacketDeal, Stage):
     peek: int = attrs.field(default=3, validator=attrs.validators.ge(1))
 
     phase = PURCHASE
+    before = (Phase.AUCTION,)
     expects = "an offer, an answer or a pass"
 
     def check(self, slots: Mapping[str, RuleModule]) -> None:
@@ -136,10 +142,8 @@ class DealerBuys(PacketDeal, Stage):
 
     @staticmethod
     def _sold(state: GameState) -> bool:
-        """Whether the seller accepted: the purchase is the hand's first two actions."""
-        history = state.history  # read without a slice or a generator: asked on every card
-        return ((len(history) > 0 and history[0][1] == _ACCEPT_ID)
-                or (len(history) > 1 and history[1][1] == _ACCEPT_ID))
+        """Whether the seller accepted the dealer's offer."""
+        return SOLD.of(state) is True
 
     # -- the purchase phase ----------------------------------------------------------------
 
@@ -151,6 +155,10 @@ class DealerBuys(PacketDeal, Stage):
 
     def actions(self, rules: Rules) -> Iterable[Action]:
         return ()
+
+    def said_most(self, rules: Rules) -> int:
+        """The offer (or pass) and its answer."""
+        return 2
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         """Right after the deal, the dealer looks at the last cards dealt on his right."""
@@ -176,7 +184,8 @@ class DealerBuys(PacketDeal, Stage):
         else:
             hands[seller] |= hands[state.dealer]
             hands[state.dealer] = 0
-        return rules.advance(replace(state, hands=tuple(hands), history=history))
+        return rules.advance(replace(state, hands=tuple(hands), history=history,
+                                     memory=SOLD.kept(state.memory, aid == ACCEPT.id)))
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         if state.player == state.dealer:

@@ -15,7 +15,7 @@ from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder_of, pack_of
 from solo_rules.schema import Clause, RuleModule, register
-from solo_rules.state import Contract, GameState, Outcome, build_outcome, replace
+from solo_rules.state import Contract, GameState, Outcome, Payment, build_outcome, replace
 
 __all__ = ["AmountsUnknown", "PerAdversary", "ScoreSheet", "Settlement", "caller_alone_open",
            "drawn", "single_side"]
@@ -35,26 +35,36 @@ class Settlement(RuleModule, SettlementRules):
         return 1
 
     def outcome(self, rules: Rules, state: GameState) -> Outcome:
-        """The hand's result, with any payment made during the deal (the five-hand purchase,
-        AMB-38) added to the seats' changes."""
+        """The hand's result, with the payments made outside its value added to the seats'
+        changes, each by the rule that makes it: the deal's (the five-hand purchase, AMB-38),
+        the contract's own procedure's (the Mediateur's fish), a phase's (``Stage.settles``)."""
         outcome = self._played(rules, state)
         transfers = rules.deal_rules.transfers(state)
         if any(transfers):
             payer = transfers.index(min(transfers))
             payee = transfers.index(max(transfers))
-            outcome = self._paid(outcome, transfers, f"seat {payer} bought the hand of seat "
-                                                     f"{payee} for {max(transfers) * self.units()}")
+            outcome = self._paid(outcome, transfers,
+                                 f"seat {payer} bought the hand of seat {payee} for "
+                                 f"{max(transfers) * self.units()}", "deal")
         payments, note = rules.contracts.side_payment(rules, state)
-        if any(payments):
-            outcome = self._paid(outcome, payments, note)
+        if any(payments) and state.contract is not None:
+            outcome = self._paid(outcome, payments, note, state.contract.kind)
+        for stage in rules.settling:
+            effect = stage.settles(rules, state)
+            if effect is not None and any(effect.payments):
+                outcome = self._paid(outcome, effect.payments, effect.note, effect.name)
         return outcome
 
-    def _paid(self, outcome: Outcome, payments: tuple[int, ...], note: str) -> Outcome:
-        """``outcome`` with ``payments`` (score units, one per seat) added and noted."""
-        scores = tuple(s + p * self.units() for s, p in zip(outcome.scores, payments,
-                                                           strict=True))
+    def _paid(self, outcome: Outcome, payments: tuple[int, ...], note: str,
+              name: str = "") -> Outcome:
+        """``outcome`` with ``payments`` (score units, one per seat) added, noted and listed
+        under ``name`` (by default the settlement's own module id)."""
+        name = name or self.module_id
+        amounts = tuple(p * self.units() for p in payments)
+        scores = tuple(s + p for s, p in zip(outcome.scores, amounts, strict=True))
         return replace(outcome, scores=scores,
-                       note=f"{outcome.note}; {note}" if outcome.note else note)
+                       note=f"{outcome.note}; {note}" if outcome.note else note,
+                       payments=(*outcome.payments, Payment(name, amounts, note)))
 
     def _played(self, rules: Rules, state: GameState) -> Outcome:
         """The hand's result as played: the scoring's value, signed by the result and settled."""
@@ -80,11 +90,13 @@ class Settlement(RuleModule, SettlementRules):
         settles it, a contract that may be joined with every seat its declarer, with the
         largest payment of the deal or of the contract's own procedure added."""
         joinable = rules.auction.joinable(rules)
-        played = max(self.settled(rules, contract, rules.scoring.max_value(rules, contract),
+        times, paid_by_phases = _most_effects(rules)
+        played = max(self.settled(rules, contract,
+                                  rules.scoring.max_value(rules, contract) * times,
                                   contract.id in joinable)
                      for contract in rules.contracts.contracts)
         paid = max(rules.deal_rules.transfer_bound(), rules.contracts.side_payment_bound(rules))
-        return played + paid * self.units()
+        return played + (paid + paid_by_phases) * self.units()
 
     @abc.abstractmethod
     def settled(self, rules: Rules, contract: ContractDef, value: int, joint: bool) -> int:
@@ -195,6 +207,10 @@ def scored(rules: Rules, state: GameState) -> Scored:
     contract = state.contract
     assert contract is not None
     made, parts = rules.scoring.score(rules, state)
+    for stage in rules.settling:  # a phase's multiplier, a part of the value by name
+        effect = stage.settles(rules, state)
+        if effect is not None and effect.multiplier != 1:
+            parts = [*parts, (effect.name, sum(v for _, v in parts) * (effect.multiplier - 1))]
     party, defenders = state.party_tricks()
     return Scored(state, contract, made, parts, party, defenders, drawn(rules, state))
 
@@ -408,3 +424,15 @@ class PerAdversary(Settlement):
                                  "from him.",
             }[self.declarerless], "declarerless", ("stake",), needs="declarerless"),
         ]
+
+
+def _most_effects(rules: Rules) -> tuple[int, int]:
+    """The largest multiplier of a hand's value that the phases' effects may make together,
+    and the largest payment between two seats they may add (``Stage.settles_most``)."""
+    times, paid = 1, 0
+    for stage in rules.settling:
+        effect = stage.settles_most(rules)
+        if effect is not None:
+            times *= effect.multiplier
+            paid += max((abs(p) for p in effect.payments), default=0)
+    return times, paid

@@ -19,8 +19,8 @@ from solo_rules.actions import Action, Word
 from solo_rules.cards import CardSet, Suit
 from solo_rules.ranking import Ranking, Trump, TrumpTables
 from solo_rules.rules.contract_def import ContractDef
-from solo_rules.schema import Clause, RuleModule
-from solo_rules.state import Contract, GameState, Outcome, PlayerView, RuleSet
+from solo_rules.schema import Clause, RuleModule, slot_protocol
+from solo_rules.state import Contract, Effect, GameState, Outcome, PlayerView, RuleSet
 
 __all__ = [
     "AuctionRules",
@@ -37,6 +37,7 @@ __all__ = [
     "ScoringRules",
     "SettlementRules",
     "Stage",
+    "Staged",
     "ladder_of",
     "pack_of",
 ]
@@ -52,8 +53,9 @@ History = tuple[tuple[int, int], ...]
 
 
 class Stage(Protocol):
-    """One phase of a hand, owned by a rule module: entering it, its legal actions, applying
-    one, and why a refused one is refused. ``words`` and ``actions`` are its vocabulary."""
+    """One phase of a hand, owned by a rule module: its place in the hand, entering it, its
+    legal actions, applying one, and why a refused one is refused. ``words`` and ``actions``
+    are its vocabulary."""
 
     @property
     def phase(self) -> str:
@@ -64,6 +66,17 @@ class Stage(Protocol):
     def expects(self) -> str:
         """What the phase waits for, for messages: ``a bid, hold or pass``."""
         ...
+
+    @property
+    def after(self) -> tuple[str, ...]:
+        """The phases this one comes after, where the hand has them: the loop orders the
+        phases from these declarations and ``before`` (none by default)."""
+        return ()
+
+    @property
+    def before(self) -> tuple[str, ...]:
+        """The phases this one comes before, where the hand has them (none by default)."""
+        return ()
 
     def words(self, rules: Rules) -> Iterable[Word]:
         """The fixed words this phase takes (``pass``, ``hold``, ``stop``, ...)."""
@@ -100,11 +113,35 @@ class Stage(Protocol):
         (``""``: nothing to add to its text)."""
         return ""
 
+    def settles(self, rules: Rules, state: GameState) -> Effect | None:
+        """What the phase's decisions do to the settlement of the finished hand ``state``: a
+        multiplier of its value, payments between seats (``None``: nothing, by default)."""
+        return None
+
+    def settles_most(self, rules: Rules) -> Effect | None:
+        """The largest effect ``settles`` may have: the largest multiplier and, in each seat's
+        entry, the largest payment (for the settlement's ``bound``; ``None``: ``settles``
+        never has one, and the settlement does not ask it)."""
+        return None
+
+    def said_most(self, rules: Rules) -> int:
+        """The most actions other than cards this phase adds to a hand beyond those every hand
+        may have (``observation.said_bound``): none by default."""
+        return 0
+
 
 class Describes(Protocol):
     def describe(self) -> list[Clause]: ...
 
 
+@runtime_checkable
+class Staged(Protocol):
+    """A module that owns phases of the hand: the loop gathers its ``stages()``."""
+
+    def stages(self) -> tuple[Stage, ...]: ...
+
+
+@slot_protocol("pack")
 @runtime_checkable
 class PackRules(Describes, Protocol):
     @property
@@ -125,6 +162,7 @@ class PackRules(Describes, Protocol):
         return 0
 
 
+@slot_protocol("deal")
 @runtime_checkable
 class DealRules(Describes, Protocol):
     def deal(self, pack: CardSet, players: int, dealer: int,
@@ -171,12 +209,14 @@ class DealRules(Describes, Protocol):
         return tuple(range(view.players))
 
 
+@slot_protocol("ranks")
 @runtime_checkable
 class RankRules(Describes, Protocol):
     @property
     def ranking(self) -> Ranking: ...
 
 
+@slot_protocol("auction")
 @runtime_checkable
 class AuctionRules(Describes, Protocol):
     @property
@@ -195,9 +235,13 @@ class AuctionRules(Describes, Protocol):
 
     def stages(self) -> tuple[Stage, ...]: ...
 
+    def record_of(self, state: GameState) -> object:
+        """The auction's own record of its progress in ``state`` (what ``allows`` reads)."""
+        ...
+
     def allows(self, rules: Rules, record: object, seat: int, hand: int, contract: ContractDef,
                suit: Suit | None) -> bool:
-        """Whether the auction that ended with ``record`` (``GameState.auction``) lets
+        """Whether the auction that ended with ``record`` (``record_of``) lets
         ``seat``, holding ``hand``, declare ``contract`` with ``suit`` (``None``: trumps not
         named by the declaration). It depends on nothing else, so the answer can be kept."""
         ...
@@ -223,6 +267,7 @@ class AuctionRules(Describes, Protocol):
         return ()
 
 
+@slot_protocol("contracts")
 @runtime_checkable
 class ContractRules(Describes, Protocol):
     @property
@@ -277,6 +322,7 @@ class ContractRules(Describes, Protocol):
         return 0
 
 
+@slot_protocol("partner")
 @runtime_checkable
 class PartnerRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
@@ -329,6 +375,7 @@ class PartnerRules(Describes, Protocol):
         ...
 
 
+@slot_protocol("play")
 @runtime_checkable
 class PlayRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
@@ -365,6 +412,7 @@ class PlayRules(Describes, Protocol):
         ...
 
 
+@slot_protocol("early_end")
 @runtime_checkable
 class EarlyEndRules(Describes, Protocol):
     def stages(self) -> tuple[Stage, ...]: ...
@@ -391,6 +439,7 @@ class EarlyEndRules(Describes, Protocol):
         ...
 
 
+@slot_protocol("scoring")
 @runtime_checkable
 class ScoringRules(Describes, Protocol):
     def score(self, rules: Rules, state: GameState) -> tuple[bool, list[tuple[str, int]]]:
@@ -409,6 +458,7 @@ class ScoringRules(Describes, Protocol):
         return True
 
 
+@slot_protocol("settlement")
 @runtime_checkable
 class SettlementRules(Describes, Protocol):
     @property
@@ -468,6 +518,8 @@ class Rules(RuleSet, Protocol):
     ranking: Ranking
     #: the ranking tables of each trump, by ``Trump`` (``tables``, read without a call)
     trump_tables: tuple[TrumpTables, ...]
+    #: each slot's module, by ``Slot.attribute`` (``None`` for an optional slot left empty)
+    pack_rules: PackRules
     deal_rules: DealRules
     auction: AuctionRules
     contracts: ContractRules
@@ -476,6 +528,10 @@ class Rules(RuleSet, Protocol):
     early_end: EarlyEndRules
     scoring: ScoringRules
     settlement: SettlementRules
+    #: the phases of the hand by name, in the order the hand meets them
+    stages: Mapping[str, Stage]
+    #: the stages whose decisions may change the settlement (``Stage.settles_most``)
+    settling: tuple[Stage, ...]
 
     def tables(self, trump: Trump | None) -> TrumpTables: ...
 

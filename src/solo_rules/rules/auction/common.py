@@ -5,27 +5,33 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
 from solo_rules.actions import PASS, Action, Word
 from solo_rules.cards import CARD_IDS, Card, Suit
+from solo_rules.errors import InvalidStateError
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards
 from solo_rules.rules.slots import AuctionRules, ContractRules, History, Rules, Stage
 from solo_rules.schema import Clause, RuleModule
-from solo_rules.state import Contract, GameState, Phase, build_state, replace
+from solo_rules.state import Contract, GameState, Memory, Phase, build_state, replace
 
-__all__ = ["AllPass", "Auction", "card_mask"]
+__all__ = ["AUCTION_RECORD", "AllPass", "Auction", "card_mask"]
 
 #: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
 _AUCTION: str = Phase.AUCTION
 
 _EVERY_CARD = (1 << CARD_IDS) - 1
 
-#: The auction's own record of its progress (``GameState.auction``).
+#: The auction's own record of its progress (``AUCTION_RECORD``).
 P = TypeVar("P")
+
+#: The key of an auction module's record of its progress on a state: the auction keeps it,
+#: the declaration reads it through ``AuctionRules.record_of``; no seat sees it (the bids are
+#: in the history).
+AUCTION_RECORD: Memory[Any] = Memory("auction")
 
 
 def card_mask(cards: Iterable[Card]) -> int:
@@ -107,9 +113,10 @@ class AllPass:
 class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
     """The auction phase of every auction module: it starts at the deal, takes bids (and its
     own words) until ``step`` says it is over, then hands on to the declaration. ``P`` is the
-    module's record of its progress, kept in ``GameState.auction``."""
+    module's record of its progress, kept under ``AUCTION_RECORD``."""
 
     phase = Phase.AUCTION
+    after = (Phase.DEAL,)
     expects = "a bid, hold or pass"
     #: what happens when everyone passes and nobody holds the cards of a forced contract
     topics: ClassVar[tuple[str, ...]] = ("nobody_forced",)
@@ -136,12 +143,21 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         """The state once every seat has spoken (``conclude`` it)."""
 
     def progress(self, state: GameState) -> P:
-        """This auction's record in ``state`` (no ``cast``: a call on every turn)."""
-        return state.auction  # type: ignore[return-value]
+        """This auction's record in ``state`` (``AUCTION_RECORD.of``, inlined: read on every
+        turn of the auction)."""
+        for key, value in state.memory:
+            if key is AUCTION_RECORD:
+                record: P = value
+                return record
+        raise InvalidStateError("the auction has not begun")
 
-    def record(self, record: object) -> P:
-        """``record`` (a ``GameState.auction``) as this auction's own type."""
-        return record  # type: ignore[return-value]
+    def record(self, record: Any) -> P:
+        """``record`` (what ``record_of`` gave) as this auction's own type."""
+        typed: P = record
+        return typed
+
+    def record_of(self, state: GameState) -> object:
+        return AUCTION_RECORD.of(state)
 
     def stages(self) -> tuple[Stage, ...]:
         return (self,)
@@ -156,11 +172,16 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
     def actions(self, rules: Rules) -> Iterable[Action]:
         return (Action.make_bid(level, name) for level, name in enumerate(self.bid_names))
 
+    def said_most(self, rules: Rules) -> int:
+        """Each seat speaks at most once between two raises of the bid, plus a pass each."""
+        return rules.players * (len(self.bid_names) + 2)
+
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         record, first = self.start(rules.next_seat[state.dealer])  # eldest
         return build_state(state.rules, _AUCTION, first, state.dealer, state.hands, state.history,
-                           record, state.contract, state.trick, state.leader, state.tricks,
-                           state.won, state.flags, state.dealt)
+                           AUCTION_RECORD.kept(state.memory, record), state.contract,
+                           state.trick, state.leader, state.tricks, state.won, state.flags,
+                           state.dealt)
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         """The module's record after the bid, and the next seat to speak; the auction's
@@ -168,7 +189,8 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         record, following = self.step(rules, state, aid)
         state = build_state(state.rules, state.phase,
                             state.player if following is None else following,
-                            state.dealer, state.hands, history, record, state.contract,
+                            state.dealer, state.hands, history,
+                            AUCTION_RECORD.kept(state.memory, record), state.contract,
                             state.trick, state.leader, state.tricks, state.won, state.flags,
                             state.dealt)
         return state if following is not None else self.finish(rules, state)
@@ -191,7 +213,8 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
         forced = all_pass.declarer(state.hands)
         if forced is None:
             return self.conclude(rules, state, None, all_pass.contract(rules))
-        return self.conclude(rules, replace(state, auction=forced_record(forced)), forced)
+        memory = AUCTION_RECORD.kept(state.memory, forced_record(forced))
+        return self.conclude(rules, replace(state, memory=memory), forced)
 
     def means(self, rules: Rules, state: GameState, aid: int) -> str:
         """A bid by the contract it commits the bidder to (``bid_meaning``); a pass drops out."""

@@ -246,7 +246,7 @@ class ImmediateHold(Auction[HoldState]):
         """Legal bid, hold and pass ids for the seat to speak. They depend on the standing
         level, whether anyone holds and whether the seat may hold, and only those cards of its
         hand that a level or a duty names, so they are kept on those."""
-        auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
+        auction = self.progress(state)
         seat = state.player
         last = _last_kept
         if last[0] is self and last[1] is rules:  # the auction of the hand before, again
@@ -280,7 +280,7 @@ class ImmediateHold(Auction[HoldState]):
 
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[HoldState, int | None]:
         """The record after ``aid`` and the next seat to speak (``None``: auction over)."""
-        auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
+        auction = self.progress(state)
         seat = state.player
         players = rules.seated
         level_of = aid - BID_BASE

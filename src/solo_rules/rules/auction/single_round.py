@@ -179,7 +179,7 @@ class SingleRound(Auction[RoundState]):
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Keep (if his hand allows it) or pass for a keeper; otherwise pass, or any allowed
         bid that outranks the standing one (or joins it)."""
-        auction: RoundState = state.auction  # type: ignore[assignment]  # (a call saved)
+        auction = self.progress(state)
         return _legal(self, rules, auction.bid, auction.keeper >= 0,
                       state.hands[state.player] & _features(self, rules))
 
@@ -200,7 +200,7 @@ class SingleRound(Auction[RoundState]):
 
     def step(self, rules: Rules, state: GameState, aid: int) -> tuple[RoundState, int | None]:
         """The record after ``aid`` and the next seat to speak (``None``: over)."""
-        auction: RoundState = state.auction  # type: ignore[assignment]  # (a call saved)
+        auction = self.progress(state)
         bids = self.bids
         if auction.keeper >= 0:
             if aid != _KEEP_ID:
