@@ -71,41 +71,17 @@ def slot_notes(slot: str, parent: Mapping[str, Any] | None, node: Mapping[str, A
     if not isinstance(parent_prov, dict):
         return None
     parent_main = {key: value for key, value in parent_prov.items() if key != "params"}
-    parent_notes = parent_prov.get("params") or {}
-    own = {key: value for key, value in prov.items() if key != "params"}
-    house = {"basis": "house", "set_by": who}
-    if "basis" in own:
-        main, mine = _note(own, who, slot), True
-    elif own:  # a change to the parent's note (its quote, say) makes it this file's
-        main, mine = {**_note(merge(parent_main, own), who, slot), "set_by": who}, True
-    elif "module" in raw and raw["module"] != (parent or {}).get("module"):
-        main, mine = house, True
-    else:
-        main, mine = parent_main, False
+    main, mine = _main_note(slot, parent, parent_main, raw, prov, who)
     before = _values(parent) if parent is not None else {}
     after = _values(node)
     if before is None or after is None:  # an unknown module or bad values: ``_build`` says
         return None
     patterns = {key: note for key, note in written.items() if "*" in key}
-    written = {key: note for key, note in written.items() if "*" not in key}
     lists = {key for key, (_, value) in after.items() if "." not in key and _items(value)}
-    final: dict[str, Any] = {}
-    for key in dict.fromkeys([*after, *written]):
-        wider = [prefix for prefix in _prefixes(key)[1:] if prefix in written]
-        covers = [prefix for prefix in wider if prefix not in lists]  # a note for a rule
-        pattern = next((p for p in patterns if _matches(p, key)), None)  # covers its parts;
-        if key in written:  # a list's items are rules of their own
-            final[key] = _note(written[key], who, f"{slot}.{key}")
-        elif pattern is not None:
-            final[key] = _note(patterns[pattern], who, f"{slot}.{pattern}")
-        elif covers:
-            final[key] = _note(written[covers[0]], who, f"{slot}.{covers[0]}")
-        elif before.get(key, _GONE) == after[key]:
-            final[key] = _nearest(parent_notes, parent_main, key)
-        elif wider:
-            final[key] = _note(written[wider[0]], who, f"{slot}.{wider[0]}")
-        else:
-            final[key] = main if mine else house
+    merged = _Merged(slot, who, {key: note for key, note in written.items() if "*" not in key},
+                     patterns, lists, before, after, parent_prov.get("params") or {},
+                     parent_main, main if mine else {"basis": "house", "set_by": who})
+    final = {key: merged.note(key) for key in dict.fromkeys([*after, *merged.written])}
     notes: dict[str, Any] = {}  # only where the nearest wider note would not say the same
     for key in sorted(final, key=lambda k: k.count(".")):
         if final[key] != _nearest(notes, main, key, wider_only=True):
@@ -115,6 +91,56 @@ def slot_notes(slot: str, parent: Mapping[str, Any] | None, node: Mapping[str, A
     notes.update((p, note) for p, note in patterns.items() if not any(map(
         functools.partial(_matches, p), after)))
     return {**main, "params": notes} if notes else dict(main)
+
+
+def _main_note(slot: str, parent: Mapping[str, Any] | None, parent_main: dict[str, Any],
+               raw: Mapping[str, Any], prov: Mapping[str, Any],
+               who: str) -> tuple[dict[str, Any], bool]:
+    """The slot's own note after the merge, and whether it is the file's (its own, a change
+    to the parent's, or a house rule for a module it swapped) rather than the parent's."""
+    own = {key: value for key, value in prov.items() if key != "params"}
+    if "basis" in own:
+        return _note(own, who, slot), True
+    if own:  # a change to the parent's note (its quote, say) makes it this file's
+        return {**_note(merge(parent_main, own), who, slot), "set_by": who}, True
+    if "module" in raw and raw["module"] != (parent or {}).get("module"):
+        return {"basis": "house", "set_by": who}, True
+    return parent_main, False
+
+
+@attrs.frozen
+class _Merged:
+    """One slot's merge as its notes see it: the file's notes (exact and ``*`` patterns), its
+    lists of items, the values before and after, the parent's notes, and the note for a value
+    changed silently."""
+
+    slot: str
+    who: str
+    written: Mapping[str, Any]
+    patterns: Mapping[str, Any]
+    lists: set[str]
+    before: Mapping[str, tuple[type, Any]]
+    after: Mapping[str, tuple[type, Any]]
+    parent_notes: Mapping[str, Any]
+    parent_main: Mapping[str, Any]
+    changed: Mapping[str, Any]
+
+    def note(self, key: str) -> Any:
+        """The note that vouches for ``key`` (a parameter, item, part or topic) now."""
+        wider = [prefix for prefix in _prefixes(key)[1:] if prefix in self.written]
+        covers = [prefix for prefix in wider if prefix not in self.lists]  # a note for a rule
+        pattern = next((p for p in self.patterns if _matches(p, key)), None)  # covers its
+        if key in self.written:  # parts; a list's items are rules of their own
+            return _note(self.written[key], self.who, f"{self.slot}.{key}")
+        if pattern is not None:
+            return _note(self.patterns[pattern], self.who, f"{self.slot}.{pattern}")
+        if covers:
+            return _note(self.written[covers[0]], self.who, f"{self.slot}.{covers[0]}")
+        if self.before.get(key, _GONE) == self.after[key]:
+            return _nearest(self.parent_notes, self.parent_main, key)
+        if wider:
+            return _note(self.written[wider[0]], self.who, f"{self.slot}.{wider[0]}")
+        return self.changed
 
 
 def _matches(pattern: str, key: str) -> bool:
