@@ -56,7 +56,6 @@ TABLE_BITS = 13
 TABLE = 1 << TABLE_BITS
 PROBES = 4
 LEGAL_BITS = 13
-LEGAL = 1 << LEGAL_BITS
 #: the table of the moves that decided a trick's plays (``generate``; entries, a power of two)
 HINT_BITS = 13
 #: the table of the keys of trick starts by their hands as they are (``key_of``)

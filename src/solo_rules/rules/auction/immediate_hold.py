@@ -15,8 +15,8 @@ from solo_rules.actions import BID_BASE, PASS, Word
 from solo_rules.cards import Card, Suit
 from solo_rules.rules.auction.common import AllPass, Auction, card_mask
 from solo_rules.rules.contract_def import ContractDef, suit_word
-from solo_rules.rules.params import cards, optional_suit
 from solo_rules.rules.params import cards as card_list
+from solo_rules.rules.params import optional_suit
 from solo_rules.rules.slots import ContractRules, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, builder
@@ -61,16 +61,10 @@ class Duty:
     Grossfrage (AMB-59) and meets the duty with a Solo, which S-WIK's "unless they intend to
     call a Solo" allows."""
 
-    cards: tuple[Card, ...] = attrs.field(validator=cards)
+    cards: tuple[Card, ...] = attrs.field(validator=card_list)
     at_least: str
     released_by: str
     any_of: tuple[Card, ...] = attrs.field(default=(), validator=card_list)
-
-    def binds(self, hand: int) -> bool:
-        """Whether ``hand`` holds the duty's cards."""
-        needed = card_mask(self.cards)
-        return hand & needed == needed and (not self.any_of
-                                            or bool(hand & card_mask(self.any_of)))
 
     def cards_text(self) -> str:
         """The duty's cards in prose."""
