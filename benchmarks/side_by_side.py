@@ -1,0 +1,87 @@
+"""Random hands (``playout.py``'s) played by other checkouts and this one, side by side in one run.
+
+Each round plays the same hands of each variant in a fresh process per checkout, in turn, so a
+busy spell of a shared machine hits them all alike; each figure is the fastest round's CPU time
+(``time.process_time``). Prints the µs per hand of each checkout and its ratio to the first one
+named (below 1: faster). To see what a change costs, compare with a worktree of the commit
+before it: ``git worktree add --detach /tmp/old main`` and
+``python benchmarks/side_by_side.py /tmp/old --hands 300 --rounds 5``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def child(source: str, variants: list[str], hands: int, seed: int) -> dict[str, float]:
+    """Seconds of CPU time for ``hands`` random hands of each variant, with ``solo_rules``
+    imported from the ``src`` folder ``source`` (run in a process of its own)."""
+    sys.path[:0] = [source, str(HERE)]
+    from playout import solo_hand, timed
+
+    import solo_rules
+
+    if Path(solo_rules.__file__).parents[1] != Path(source).resolve():
+        raise SystemExit(f"solo_rules came from {solo_rules.__file__}, not {source}")
+    out = {}
+    for vid in variants or solo_rules.available_variants():
+        play_one = solo_hand(solo_rules.load_variant(vid), seed, True)
+        play_one(0)  # compile the rule set and warm its caches outside the timing
+        out[vid] = timed(vid, hands, play_one).seconds
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("checkouts", nargs="+", type=Path,
+                        help="other checkouts (their src/ is imported); this one runs last")
+    parser.add_argument("--hands", type=int, default=300, help="hands per variant and round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds; the fastest counts")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", action="append", default=[],
+                        help="a variant id (repeatable; default: every playable one)")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        print(json.dumps(child(args.child, args.variant, args.hands, args.seed)))
+        return 0
+    sources = [str((path / "src").resolve()) for path in args.checkouts]
+    sources.append(str(HERE.parent / "src"))
+    for source in sources:
+        if not (Path(source) / "solo_rules").is_dir():
+            parser.error(f"{source}: no solo_rules package")
+    best: list[dict[str, float]] = [{} for _ in sources]
+    for round_number in range(1, args.rounds + 1):
+        print(f"  round {round_number}/{args.rounds}", file=sys.stderr, flush=True)
+        for times, source in zip(best, sources, strict=True):
+            command = [sys.executable, __file__, str(args.checkouts[0]), "--child", source,
+                       "--hands", str(args.hands), "--seed", str(args.seed),
+                       *(f"--variant={vid}" for vid in args.variant)]
+            found = json.loads(subprocess.run(command, check=True, capture_output=True,
+                                              text=True).stdout)
+            for vid, seconds in found.items():
+                times[vid] = min(seconds, times.get(vid, seconds))
+    print(f"{args.hands} hands per variant and round, fastest of {args.rounds} rounds, seed "
+          f"{args.seed}; µs per hand, and the ratio to {sources[0]}")
+    for index, source in enumerate(sources):
+        print(f"  [{index}] {source}")
+    print(f"{'variant':<26}" + "".join(f"{f'[{i}] µs':>10}{'ratio':>7}"
+                                       for i in range(len(sources))))
+    for vid in best[0]:
+        base = best[0][vid]
+        print(f"{vid:<26}" + "".join(f"{times[vid] / args.hands * 1e6:>10.0f}"
+                                     f"{times[vid] / base:>7.3f}" for times in best))
+    total = [sum(times.values()) for times in best]
+    print(f"{'all variants':<26}" + "".join(f"{t / len(best[0]) / args.hands * 1e6:>10.0f}"
+                                           f"{t / total[0]:>7.3f}" for t in total))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
