@@ -89,10 +89,6 @@ class Solution:
     nodes: int
 
 
-#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
-_PLAY: str = Phase.PLAY
-
-
 def zeros(size: int) -> list[int]:
     """A list of ``size`` zeros (an array of the search in pure Python)."""
     return [0] * size
@@ -382,7 +378,7 @@ class DoubleDummy:
         trick = tuple([self.trick[start + index] for index in range(count)]) if count else ()
         held = self.held  # the hands of the position, but for the seat's
         held[seat] = self.hand[seat]
-        probe = build_state(self.rules, _PLAY, seat, dealer, tuple(held), history, auction,
+        probe = build_state(self.rules, Phase.PLAY, seat, dealer, tuple(held), history, auction,
                             contract, trick, leader, tricks, won, flags, dealt)
         held[seat] = hands[seat]
         legal: int = self.play_mask(self.rules, probe)

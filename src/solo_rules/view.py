@@ -24,7 +24,6 @@ __all__ = ["PlayerView", "build_view", "exposed_cards", "plays", "trick_seats"]
 
 #: every card by its value (``suit * 8 + rank``): a tuple index in place of an enum call
 _CARDS: tuple[Card, ...] = tuple(Card)
-_END: str = Phase.END
 _NO_CARDS = CardSet()
 #: the bit of ``Flags.REVEALED``: shifting a flag gives a plain int, where ``&`` would build a
 #: new ``Flags`` through the enum's Python-level constructor
@@ -138,7 +137,7 @@ def build_view(rules: Rules, state: GameState, seat: int,
             views.pairs[s] for s in state.in_turn(state.leader)], cards))
     else:
         trick = ()
-    to_act = None if state.phase == _END else state.player
+    to_act = None if state.phase == Phase.END else state.player
     hand = _new_object(CardSet)  # a state's mask needs no validation
     _set_mask(hand, hands[seat])
     dealt = _new_object(CardSet)

@@ -19,8 +19,6 @@ from solo_rules.state import Contract, GameState, Phase, build_state, replace
 
 __all__ = ["AllPass", "Auction", "card_mask"]
 
-#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
-_AUCTION: str = Phase.AUCTION
 
 _EVERY_CARD = (1 << CARD_IDS) - 1
 
@@ -158,9 +156,9 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         record, first = self.start(rules.next_seat[state.dealer])  # eldest
-        return build_state(state.rules, _AUCTION, first, state.dealer, state.hands, state.history,
-                           record, state.contract, state.trick, state.leader, state.tricks,
-                           state.won, state.flags, state.dealt)
+        return build_state(state.rules, Phase.AUCTION, first, state.dealer, state.hands,
+                           state.history, record, state.contract, state.trick, state.leader,
+                           state.tricks, state.won, state.flags, state.dealt)
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         """The module's record after the bid, and the next seat to speak; the auction's
