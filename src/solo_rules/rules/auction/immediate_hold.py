@@ -29,9 +29,6 @@ PreferredMode = Literal["fixed", "first_won", "first_deal", "none"]
 
 #: Hold the standing bid at the same level: the holder's "yes".
 HOLD = Word("hold", 69, ("yes",), "holds")
-#: the ids of pass and hold, read once: every turn of the auction compares with them
-_PASS_ID: int = PASS.id
-_HOLD_ID: int = HOLD.id
 
 
 @attrs.frozen
@@ -89,9 +86,6 @@ class HoldState:
     #: eldest passed and ``eldest_pass_duels`` is off: the rest bid once each, without duels
     #: (left out of the repr, which stays what it was before this reading existed)
     overbids: bool = attrs.field(default=False, repr=False)
-
-
-
 
 
 #: ``HoldState(...)`` as the auction builds it, on every turn
@@ -280,34 +274,34 @@ class ImmediateHold(Auction[HoldState]):
         level_of = aid - BID_BASE
         preferred = auction.preferred_bidders
         bid = _bids(self)[level_of] if aid >= BID_BASE else \
-            _bids(self)[auction.level] if aid == _HOLD_ID else None
+            _bids(self)[auction.level] if aid == HOLD.id else None
         if bid is not None and bid.preferred:
             preferred |= 1 << seat
         elif bid is not None and bid.sur:  # the Sur, still higher, replaces the binding
             preferred &= ~(1 << seat)
 
         overbids = auction.overbids or (
-            not self.eldest_pass_duels and auction.next_entrant == 1 and aid == _PASS_ID)
+            not self.eldest_pass_duels and auction.next_entrant == 1 and aid == PASS.id)
 
         # each branch either answers at once (a duel goes on) or names the survivor, who then
         # meets the next seat to enter: one call at the end, no closure built on every turn
         if auction.holder < 0:  # opening
-            if aid == _PASS_ID:
+            if aid == PASS.id:
                 holder, level = -1, -1
             else:
                 holder, level = seat, level_of
         elif seat == auction.challenger:
-            if aid == _PASS_ID:
+            if aid == PASS.id:
                 holder, level = auction.holder, auction.level
             elif overbids:  # no duel: the higher bid stands, and the next player speaks
                 holder, level = seat, level_of
             else:
                 return (hold_state(auction.next_entrant, auction.holder, seat, level_of,
                                   preferred), auction.holder)
-        elif aid == _PASS_ID:  # the holder answers
+        elif aid == PASS.id:  # the holder answers
             holder, level = auction.challenger, auction.level
         else:
-            level = auction.level if aid == _HOLD_ID else level_of
+            level = auction.level if aid == HOLD.id else level_of
             return (hold_state(auction.next_entrant, seat, auction.challenger, level, preferred),
                     auction.challenger)
         return _next_entrant(rules, state, auction, players, holder, level, preferred, overbids)
