@@ -109,9 +109,6 @@ class _Views:
 
 #: one ``_Views`` per rule set (a compiled rule set hashes by its variant, in one step)
 _views_of = functools.lru_cache(maxsize=64)(_Views)
-#: the rule set asked for last and its ``_Views``: one identity test instead of a hash for
-#: the common case of many views under one rule set in a row
-_last_views: tuple[Rules | None, _Views | None] = (None, None)
 #: the seats sitting out, by their mask
 _seats_of_mask = functools.cache(lambda out: tuple(s for s in range(out.bit_length())
                                                    if out >> s & 1))
@@ -121,11 +118,7 @@ def build_view(rules: Rules, state: GameState, seat: int,
                legal: tuple[Action, ...] | None = None) -> PlayerView:
     """The view of ``seat`` in ``state`` (``state.view(seat)`` calls this); ``legal``: the
     legal actions of ``state`` (``rules.legal_actions(state)``) if the caller has them."""
-    global _last_views
-    known, views = _last_views
-    if known is not rules or views is None:
-        views = _views_of(rules)
-        _last_views = (rules, views)
+    views = _views_of(rules)
     contract = state.contract
     history = views.history(state.history)
     hands = state.hands

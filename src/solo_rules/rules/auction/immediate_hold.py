@@ -236,12 +236,7 @@ class ImmediateHold(Auction[HoldState]):
         hand that a level or a duty names, so they are kept on those."""
         auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
         seat = state.player
-        last = _last_kept
-        if last[0] is self and last[1] is rules:  # the auction of the hand before, again
-            features, kept = last[2]
-        else:
-            features, kept = _kept(self, rules)
-            _remember_kept(self, rules, (features, kept))
+        features, kept = _kept(self, rules)
         key = (auction.level, auction.holder < 0,
                auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2),
                state.hands[seat] & features)
@@ -578,19 +573,6 @@ def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool, bool], int]:
     for position, level in enumerate(auction.bids):
         index.setdefault((level.contract, level.preferred, level.sur), position)
     return index
-
-
-#: the auction and rule set whose ``_kept`` table was read last, and that table: found by
-#: identity on every turn, without the cache's hashing of two rule objects (one tuple,
-#: replaced whole, so threads read a consistent triple)
-_last_kept: tuple[object, object, tuple[int, dict[tuple[int, bool, bool, int], tuple[int, ...]]]
-                  ] = (None, None, (0, {}))
-
-
-def _remember_kept(auction: ImmediateHold, rules: Rules,
-                   table: tuple[int, dict[tuple[int, bool, bool, int], tuple[int, ...]]]) -> None:
-    global _last_kept
-    _last_kept = (auction, rules, table)
 
 
 @functools.lru_cache(maxsize=256)
