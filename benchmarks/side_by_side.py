@@ -3,7 +3,8 @@
 Each round plays the same hands of each variant in a fresh process per checkout, in turn, so a
 busy spell of a shared machine hits them all alike; each figure is the fastest round's CPU time
 (``time.process_time``). Prints the µs per hand of each checkout and its ratio to the first one
-named (below 1: faster). To see what a change costs, compare with a worktree of the commit
+named (below 1: faster). ``--views`` also takes the view of the seat to act before each
+choice, as a bot does. To see what a change costs, compare with a worktree of the commit
 before it: ``git worktree add --detach /tmp/old main`` and
 ``python benchmarks/side_by_side.py /tmp/old --hands 300 --rounds 5``.
 """
@@ -12,14 +13,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 
 
-def child(source: str, variants: list[str], hands: int, seed: int) -> dict[str, float]:
+def child(source: str, variants: list[str], hands: int, seed: int,
+          views: bool) -> dict[str, float]:
     """Seconds of CPU time for ``hands`` random hands of each variant, with ``solo_rules``
     imported from the ``src`` folder ``source`` (run in a process of its own)."""
     sys.path[:0] = [source, str(HERE)]
@@ -31,10 +36,31 @@ def child(source: str, variants: list[str], hands: int, seed: int) -> dict[str, 
         raise SystemExit(f"solo_rules came from {solo_rules.__file__}, not {source}")
     out = {}
     for vid in variants or solo_rules.available_variants():
-        play_one = solo_hand(solo_rules.load_variant(vid), seed, True)
+        play_one = (viewed_hand if views else solo_hand)(solo_rules.load_variant(vid), seed,
+                                                         True)
         play_one(0)  # compile the rule set and warm its caches outside the timing
         out[vid] = timed(vid, hands, play_one).seconds
     return out
+
+
+def viewed_hand(variant: Any, seed: int, _checked: bool) -> Callable[[int], int]:
+    """``playout.solo_hand``, the seat to act taking its view before each choice."""
+    import solo_rules
+
+    players = solo_rules.compile(variant).players
+
+    def play_one(number: int) -> int:
+        rng = random.Random(seed * 1_000_003 + number)
+        state = solo_rules.new_game(variant, seed=rng.getrandbits(32), dealer=number % players)
+        steps = 0
+        while not state.is_terminal:
+            view = state.view(state.player)
+            state = state.apply(rng.choice(view.legal_actions))
+            steps += 1
+        state.outcome()
+        return steps
+
+    return play_one
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,10 +72,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", action="append", default=[],
                         help="a variant id (repeatable; default: every playable one)")
+    parser.add_argument("--views", action="store_true",
+                        help="take the view of the seat to act before each choice")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(child(args.child, args.variant, args.hands, args.seed)))
+        print(json.dumps(child(args.child, args.variant, args.hands, args.seed, args.views)))
         return 0
     sources = [str((path / "src").resolve()) for path in args.checkouts]
     sources.append(str(HERE.parent / "src"))
@@ -62,13 +90,15 @@ def main(argv: list[str] | None = None) -> int:
         for times, source in zip(best, sources, strict=True):
             command = [sys.executable, __file__, str(args.checkouts[0]), "--child", source,
                        "--hands", str(args.hands), "--seed", str(args.seed),
+                       *(["--views"] if args.views else []),
                        *(f"--variant={vid}" for vid in args.variant)]
             found = json.loads(subprocess.run(command, check=True, capture_output=True,
                                               text=True).stdout)
             for vid, seconds in found.items():
                 times[vid] = min(seconds, times.get(vid, seconds))
-    print(f"{args.hands} hands per variant and round, fastest of {args.rounds} rounds, seed "
-          f"{args.seed}; µs per hand, and the ratio to {sources[0]}")
+    views = " with views" if args.views else ""
+    print(f"{args.hands} hands per variant and round{views}, fastest of {args.rounds} rounds, "
+          f"seed {args.seed}; µs per hand, and the ratio to {sources[0]}")
     for index, source in enumerate(sources):
         print(f"  [{index}] {source}")
     print(f"{'variant':<26}" + "".join(f"{f'[{i}] µs':>10}{'ratio':>7}"
