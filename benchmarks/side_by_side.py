@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,31 +33,10 @@ def child(source: str, variants: list[str], hands: int, seed: int,
         raise SystemExit(f"solo_rules came from {solo_rules.__file__}, not {source}")
     out = {}
     for vid in variants or solo_rules.available_variants():
-        play_one = (viewed_hand if views else solo_hand)(solo_rules.load_variant(vid), seed,
-                                                         True)
+        play_one = solo_hand(solo_rules.load_variant(vid), seed, True, views)
         play_one(0)  # compile the rule set and warm its caches outside the timing
         out[vid] = timed(vid, hands, play_one).seconds
     return out
-
-
-def viewed_hand(variant: Any, seed: int, _checked: bool) -> Callable[[int], int]:
-    """``playout.solo_hand``, the seat to act taking its view before each choice."""
-    import solo_rules
-
-    players = solo_rules.compile(variant).players
-
-    def play_one(number: int) -> int:
-        rng = random.Random(seed * 1_000_003 + number)
-        state = solo_rules.new_game(variant, seed=rng.getrandbits(32), dealer=number % players)
-        steps = 0
-        while not state.is_terminal:
-            view = state.view(state.player)
-            state = state.apply(rng.choice(view.legal_actions))
-            steps += 1
-        state.outcome()
-        return steps
-
-    return play_one
 
 
 def main(argv: list[str] | None = None) -> int:
