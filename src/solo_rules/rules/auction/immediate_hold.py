@@ -231,14 +231,22 @@ class ImmediateHold(Auction[HoldState]):
         return hold_state(1, -1, -1, -1, 0), eldest
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
-        """Legal bid, hold and pass ids for the seat to speak: by the standing level, whether
-        anyone holds, whether the seat may hold, and the cards a level or a duty names."""
+        """Legal bid, hold and pass ids for the seat to speak. They depend on the standing
+        level, whether anyone holds and whether the seat may hold, and only those cards of its
+        hand that a level or a duty names, so they are kept on those."""
         auction: HoldState = state.auction  # type: ignore[assignment]  # (a call saved)
         seat = state.player
-        level, hand = auction.level, state.hands[seat]
-        opening = auction.holder < 0
-        holding = auction.holder == seat and (self.hold_in_later_duels
-                                              or auction.next_entrant == 2)
+        features, kept = _kept(self, rules)
+        key = (auction.level, auction.holder < 0,
+               auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2),
+               state.hands[seat] & features)
+        ids = kept.get(key)
+        if ids is None:
+            ids = kept[key] = self._legal(rules, *key)
+        return ids
+
+    def _legal(self, rules: Rules, level: int, opening: bool, holding: bool,
+               hand: int) -> tuple[int, ...]:
         out = []
         if not self._duty_bound(hand, level):
             out.append(PASS.id)
@@ -565,3 +573,17 @@ def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool, bool], int]:
     for position, level in enumerate(auction.bids):
         index.setdefault((level.contract, level.preferred, level.sur), position)
     return index
+
+
+@functools.lru_cache(maxsize=256)
+def _kept(auction: ImmediateHold, rules: Rules
+          ) -> tuple[int, dict[tuple[int, bool, bool, int], tuple[int, ...]]]:
+    """The cards of a hand that its bids depend on (those a level's contract or a duty needs),
+    and the legal ids kept by standing level, opening, holding and those cards: a few
+    hundred keys at most, asked on every turn of the auction."""
+    mask = 0
+    for needed in _level_masks(auction, rules):
+        mask |= needed
+    for needed, any_of, _, _ in _duty_table(auction):
+        mask |= needed | any_of
+    return mask, {}
