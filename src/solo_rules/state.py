@@ -75,6 +75,12 @@ class Flags(enum.IntFlag):
     #: "Helfer?" was asked
     ASKED = 8
 
+    # A test such as ``state.flags & Flags.STOPPED`` runs on every trick: ``int``'s ``&``
+    # gives a plain int (truthy exactly when the flag is set) without ``enum``'s Python code;
+    # typeshed types it as ``Flags``, hence the ignores. ``|`` and ``~`` give ``Flags``.
+    __and__ = int.__and__  # type: ignore[assignment]
+    __rand__ = int.__and__  # type: ignore[assignment]
+
 
 def builder(cls: Callable[P, V]) -> Callable[P, V]:
     """A function that builds the frozen attrs class ``cls`` from its fields (by position or
