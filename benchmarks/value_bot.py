@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=40, help="hands for the cost (default 40)")
     parser.add_argument("--deals", type=int, default=1000,
                         help="deals for the strength (default 1000)")
-    parser.add_argument("--bid-samples", type=int, default=4)
+    parser.add_argument("--bid-samples", type=int, default=8)
     parser.add_argument("--sampling-depth", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
@@ -63,7 +63,8 @@ def main() -> None:
         f"sampling (depth {args.sampling_depth})": hands_per_cpu_second(
             rules, lambda seed: SamplingBot(rules, seed, depth=args.sampling_depth,
                                             bid_samples=args.bid_samples), args.hands),
-        "heuristic": hands_per_cpu_second(rules, HeuristicBot, args.hands * 20),
+        "heuristic": hands_per_cpu_second(rules, lambda seed: HeuristicBot(seed, rules),
+                                          args.hands * 20),
     }
     value = speeds["value"]
     for name, speed in speeds.items():

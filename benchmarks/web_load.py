@@ -125,7 +125,9 @@ def check(db: Path, tables: dict[str, list[Watcher]]) -> list[str]:
 async def main(args: argparse.Namespace) -> int:
     folder = Path(tempfile.mkdtemp(prefix="web-load-"))
     db = folder / "tables.sqlite3"
-    with Served(db) as server:
+    clients = args.tables * (1 + args.spectators)  # all from 127.0.0.1
+    with Served(db, options=("--tables-per-minute", str(max(20, 2 * args.tables)),
+                             "--connections-per-client", str(max(32, 2 * clients)))) as server:
         seats = [{"kind": "person"}] + [{"kind": "heuristic"}] * 3
         tables: dict[str, list[Watcher]] = {}
         for number in range(args.tables):

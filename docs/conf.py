@@ -25,7 +25,7 @@ extensions = [
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "README.md"]
+exclude_patterns = ["_build", "README.md", "variants-compared/study.md"]  # included by one page
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence"]
 

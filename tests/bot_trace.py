@@ -33,7 +33,7 @@ def choices(variant_id: str, hands: int = HANDS, seed: int = SEED) -> str:
     for number in range(hands):
         deal_seed = seed * 2**32 + number
         state = rules.start(*seeded_deal(rules, deal_seed))
-        bots = [HeuristicBot(deal_seed * 8 + seat) for seat in range(rules.players)]
+        bots = [HeuristicBot(deal_seed * 8 + seat, rules) for seat in range(rules.players)]
         while not state.is_terminal:
             seat = state.player
             action = bots[seat].choose(state.view(seat))

@@ -693,6 +693,7 @@ def _table() -> dict[str, tuple[Callable[..., object], dict[str, Callable[[], ob
                              {"legal": lambda: st().legal_actions()}),
         "Encoder": (Encoder, {"variant": v}),
         "Encoder.encode": (lambda **k: fx().encoder.encode(**k), {"view": lambda: fx().view}),
+        "Encoder.ones": (lambda **k: fx().encoder.ones(**k), {"view": lambda: fx().view}),
         "Encoder.legal_mask": (lambda **k: fx().encoder.legal_mask(**k),
                                {"view": lambda: fx().view}),
         "Encoder.split": (lambda **k: fx().encoder.split(**k),

@@ -74,7 +74,7 @@ def test_an_alias_that_contains_itself_is_refused(tmp_path: Path) -> None:
 
 def test_a_5000_digit_integer_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "digits", "schema: 1\nid: digits\nsummary: " + "7" * 5000 + "\n")
-    assert error(path) == f"{path}:3:10: an integer of 5000 characters (at most 30)"
+    assert error(path) == f"{path}:3:10: an integer of 5000 characters (at most 40)"
 
 
 @pytest.mark.parametrize("key", ["id", "extends"])

@@ -151,7 +151,8 @@ def test_the_printed_call_deals_the_same_hand(capsys: pytest.CaptureFixture[str]
 def bot_moves(vid: str, seed: int, seat: int) -> list[str]:
     """The moves the command's own bot would make for ``seat`` in the hand of ``seed``."""
     state = solo_rules.new_game(vid, seed=seed)
-    bots = [HeuristicBot(seed * 8 + s) for s in range(state.players)]
+    rules = solo_rules.compile(solo_rules.load_variant(vid))
+    bots = [HeuristicBot(seed * 8 + s, rules) for s in range(state.players)]
     moves = []
     while not state.is_terminal:
         action = bots[state.player].choose(state.view(state.player))
@@ -185,11 +186,11 @@ def test_moves_from_stdin(capsys: pytest.CaptureFixture[str],
 
 @pytest.mark.parametrize(("moves", "message"), [
     ("play CA\n", "--moves line 1: play ♣A is not legal now: the rules expect a bid, hold or "
-                  "pass now; your choices: pass, bid frage@♣, bid solo, bid solo@♣"),
-    ("\n# nothing\n7\n", "--moves line 3: there is no choice 7: pick 1 to 4"),
+                  "pass now; your choices: pass, bid solo, bid solo@♣"),
+    ("\n# nothing\n7\n", "--moves line 3: there is no choice 7: pick 1 to 3"),
     ("pass\n", "--moves: the moves ended before the hand did; seat 1 must choose one of: "
-               "play CK, play CJ"),
-    ("zzz\n", "--moves line 1: 'zzz' is not one of your choices: enter 1 to 4"),
+               "play SK, play S8, play S7"),
+    ("zzz\n", "--moves line 1: 'zzz' is not one of your choices: enter 1 to 3"),
 ])
 def test_a_bad_move_is_one_line_naming_the_line(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, moves: str,

@@ -43,7 +43,7 @@ def test_study_prints_markdown_and_json_with_its_provenance(
     captured = capsys.readouterr()
     assert captured.out.startswith("# Prime 2 or 3\n\n3 deals, each from every rotation")
     assert "## Sensitivity to prime" in captured.out and "Cannot respond:" in captured.out
-    assert captured.err == ""  # no progress bar when stderr is not a terminal
+    assert captured.err == ""  # a short run prints no progress when stderr is no terminal
     assert main(["study", str(sweep_file), "--json", "--hands", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["provenance"]["deals"] == 2 and len(data["provenance"]["result_hash"]) == 64
@@ -165,3 +165,18 @@ def test_a_killed_worker_stops_the_study_and_the_same_command_resumes(
     assert code == 1
     assert again["run"]["resumed"] == kept and again["run"]["chunks"] == 3
     assert again["provenance"]["result_hash"] == whole_hash
+
+
+def test_a_long_run_prints_a_progress_line_every_few_seconds_off_a_terminal(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 40: a study piped to a log printed nothing for fifteen minutes
+    from solo_rules.cli import _progress
+    with _progress(500) as tick:
+        assert tick is not None
+        tick(1)
+        assert capsys.readouterr().err == ""  # not yet a few seconds
+    from solo_rules.cli import _progress_lines
+    every = _progress_lines(500, every=0.0)
+    every(120)
+    every(240)
+    assert capsys.readouterr().err.splitlines()[0].startswith("120 of 500 hands (")

@@ -296,6 +296,15 @@ ALTERNATIVES: dict[str, Alternative] = {
     # tests/overlays/test_pot_and_fees.py
     "AMB-86 a four-hand loser leaves the pot to the opponents": Alternative(
         "altenburg-1988", "settlement: {params: {loss: forfeit}}", ("pot-and-fees",)),
+    # tests/more_variants/test_quadrille.py (test_amb87_..., test_amb88_b_...)
+    "AMB-87 packets of 4-3-3": Alternative("quadrille", "deal: {params: {packets: [4, 3, 3]}}"),
+    "AMB-88 (b) codille only at three tricks or fewer": Alternative(
+        "quadrille", "scoring: {params: {remise: 4}}\nsettlement: {params: {graded_at: [4]}}"),
+    # tests/more_variants/test_quadrille_lancashire.py
+    "AMB-90 (b) a failed vole pays the vole": Alternative(
+        "quadrille-lancashire", "scoring: {params: {failed_vole: pays_vole}}"),
+    "AMB-92 (a) the holder of a red Ace is paid a fish for each": Alternative(
+        "quadrille-lancashire", "settlement: {params: {red_ace_fish: 1}}"),
 }
 
 
@@ -355,13 +364,20 @@ NOT_A_PARAMETER.update({
               "reduced, Grimm) and rothspitzen (Roth reduced, Pierer), each loadable by id",
 })
 
-#: ADDENDUM §A3 decisions whose modules a later step of issue 28 builds (empty once done).
+NOT_A_PARAMETER.update({
+    "AMB-89": "the readings are whole profiles, kept as two variants: quadrille (its amounts "
+              "unknown) and quadrille-lancashire (the one table found)",
+    "AMB-91": "the row lists one reading: the self-caller plays, wins and loses alone",
+})
+
+#: ADDENDUM §A3 decisions whose modules a later step builds (empty once done).
 NOT_YET_BUILT: dict[str, str] = {
     "AMB-85": "pref.sur",
-    **{f"AMB-{n}": "quadrille" for n in range(87, 93)},
 }
 
 NOT_YET_SELECTABLE: dict[str, str] = {
+    "AMB-92 (b) only the Punto's holder is paid a fish": "settlement.quadrille pays a fish "
+    "for each red Ace, whatever the trumps",
     "AMB-61 (d) any holder of the spade queen doubles a Solo (a Kontra)": "the auctions have "
     "no doubling by a defender; the sentence lists the gewiesenes Spiel among announcements",
     "AMB-62 (b) durch fourfold on top of the gewiesen double": "one bid names one contract; "

@@ -93,15 +93,20 @@ def test_information_state_string_is_perfect_recall() -> None:
 
 def test_the_observation_docs_list_every_field_and_size() -> None:
     """docs/observations.md documents the encoding field by field: each field's name is in
-    its table, and each variant's action count and size are as printed there."""
+    its table, and every shipped variant's row (its seats, action count, size and most
+    non-card actions) is as printed there, one row a variant (issue 38: it listed 9 of 13)."""
     page = (Path(__file__).parents[1] / "docs" / "observations.md").read_text("utf-8")
-    for variant in VARIANTS:
+    variants = sr.available_variants()
+    for variant in variants:
         encoder = Encoder(variant)
         for field in encoder.fields:
             assert f"| `{field.name}` |" in page
         row = (f"| {variant} | {encoder.players} | {encoder.index.num_distinct_actions} | "
-               f"{encoder.size} |")
+               f"{encoder.size} | {encoder.said_max} |")
         assert row in page, row
+    table = page[page.index("| variant | players | actions |"):]
+    rows = table[:table.index("\n\n")].splitlines()[2:]
+    assert [row.split(" | ")[0].strip("| ") for row in rows] == variants
 
 
 def test_the_core_imports_no_optional_framework() -> None:
@@ -258,3 +263,27 @@ def test_a_view_with_cards_outside_the_encoders_range_is_refused() -> None:
     view = sr.new_game("quadrille", seed=0).view(0)
     with pytest.raises(sr.InvalidStateError, match=r"outside the encoder's card ids 0\.\.31"):
         Encoder("altenburg-1988").encode(view)
+
+
+def test_numpy_integers_are_taken_wherever_an_int_is() -> None:
+    """An agent's action ids, seeds and seats come as numpy integers (issue 38): ``apply``,
+    ``apply_unchecked``, ``new_game(seed=, dealer=)`` and the dense index take them by their
+    value (the same deal, the same state), while a bool or a float is still refused."""
+    import numpy as np
+
+    state = sr.new_game("heart-solo", seed=np.int64(1), dealer=np.int32(2))
+    assert state.hands == sr.new_game("heart-solo", seed=1, dealer=2).hands
+    assert type(state.dealer) is int
+    aid = state.legal_actions()[0].id
+    assert state.apply(np.int64(aid)) == state.apply(aid)
+    assert state.apply_unchecked(np.int16(aid)) == state.apply(aid)
+    index = Encoder("heart-solo").index
+    assert index.action(np.int64(3)) == index.action(3)
+    assert index.index(np.uint8(aid)) == index.index(aid)
+    for wrong in (True, 1.0, np.float64(1.0)):
+        with pytest.raises(TypeError):
+            state.apply(wrong)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            index.action(wrong)  # type: ignore[arg-type]
+        with pytest.raises(sr.InvalidStateError):
+            sr.new_game("heart-solo", seed=wrong)  # type: ignore[arg-type]

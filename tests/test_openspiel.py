@@ -207,7 +207,7 @@ def test_the_forty_card_pack_is_dealt_by_card_id() -> None:
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 52) == "deal 52?"
     first = state.deal_order[0]
     state.apply_action(int(sr.Card.H3))
-    observed = np.asarray(state.observation_tensor(first))
+    observed = np.asarray(state.information_state_tensor(first))
     hand = next(f for f in game.encoder.fields if f.name == "hand")
     assert list(np.flatnonzero(observed[hand.start:hand.start + hand.size])) == [sr.Card.H3]
     while state.is_chance_node():
@@ -284,3 +284,32 @@ def test_openspiel_ismcts_example_plays_every_variant(variant: str) -> None:
 def test_a_dealer_outside_the_table_is_refused() -> None:
     with pytest.raises(ValueError, match=r"dealer must be a seat 0\.\.2, got 5"):
         pyspiel.load_game(register("heart-solo"), {"dealer": 5})
+
+
+def test_the_deal_in_progress_is_in_the_information_state_and_resampled_unseen() -> None:
+    """During the card-by-card deal a seat's information state says how many cards have been
+    dealt (a seat that has one card after the 1st or after the 4th card knows which), and
+    resampling at a chance node keeps the seat's own cards and every seat's count while the
+    other seats' cards are drawn from the rest of the pack, not the true state's (issue 38)."""
+    game = _game("altenburg-1988", dealer=3)
+    state = game.new_initial_state()
+    strings = set()
+    for card in range(12):
+        state.apply_action(card)
+        strings.add(state.information_state_string(1))
+    assert len(strings) == 12
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differ = 0
+    for _ in range(20):
+        other = state.resample_from_infostate(1, sampler)
+        assert other.is_chance_node()
+        assert other.information_state_string(1) == state.information_state_string(1)
+        assert other.dealt[1] == state.dealt[1]
+        assert [bin(mask).count("1") for mask in other.dealt] == \
+            [bin(mask).count("1") for mask in state.dealt]
+        assert not sum(other.dealt) & ~other.dealt[1] & state.dealt[1]
+        differ += other.dealt != state.dealt
+        while other.is_chance_node():
+            other.apply_action(other.chance_outcomes()[0][0])
+        assert not other.is_terminal()
+    assert differ >= 18

@@ -175,3 +175,25 @@ def test_observation_is_the_encoded_view_of_the_seat() -> None:
         assert obs["observation"].tolist() == encoder.encode(game.game.view(seat))
         acting = game.game.player == seat
         assert bool(obs["action_mask"].any()) == acting
+
+
+@pytest.mark.parametrize("variant", ["heart-solo", "altenburg-1988", "niese-five-hand",
+                                     "quadrille"])
+def test_the_compact_observation_passes_pettingzoos_tests(variant: str) -> None:
+    """``observation="compact"`` (issue 38): the seat's compact observation, of its space's
+    size, through PettingZoo's own api, seed and parallel tests."""
+    from solo_rules.integrations.arrays import CompactEncoder
+
+    def make() -> Any:
+        return env(variant, observation="compact")
+
+    api_test(make(), num_cycles=40)
+    seed_test(make, num_cycles=40)
+    parallel_api_test(turn_based_aec_to_parallel(make()), num_cycles=40)
+    game = make()
+    game.reset(seed=3)
+    observed = game.observe(game.agent_selection)["observation"]
+    assert observed.shape == (CompactEncoder(variant).size,)
+    with pytest.raises(ValueError, match="observation must be 'information_state' or "
+                                         "'compact', got 'full'"):
+        env(variant, observation="full")

@@ -92,7 +92,7 @@ def _other_deal(rules: CompiledRules, state: GameState) -> GameState:
 
 #: Decisions before the play, each in a deal whose solves are short.
 DECISIONS = [(ALTENBURG, 1, Phase.AUCTION), (ALTENBURG, 5, Phase.DECLARE),
-             (ALTENBURG, 5, Phase.CALL), (HEART_SOLO, 1, Phase.DECLARE)]
+             (ALTENBURG, 5, Phase.CALL), (HEART_SOLO, 10, Phase.DECLARE)]
 
 
 @pytest.mark.parametrize(("rules", "seed", "phase"), DECISIONS,
@@ -108,7 +108,7 @@ def test_the_sampling_bots_bidding_is_the_same_whatever_the_hidden_hands(
 
 
 def test_the_sampling_bots_bidding_is_reproducible_from_its_seed() -> None:
-    state = _reach(HEART_SOLO, 2, Phase.DECLARE)
+    state = _reach(HEART_SOLO, 11, Phase.DECLARE)
     view = state.view(state.player)
     chosen = {SamplingBot(HEART_SOLO, 5, bid_samples=3).choose(view) for _ in range(3)}
     assert len(chosen) == 1 and chosen <= set(view.legal_actions)

@@ -140,3 +140,16 @@ def test_the_api_reference_documents_every_public_name() -> None:
         re.findall(r":members: (.*)", text.split("automodule:: solo_rules.describe")[1])[0]
         .replace(",", " ").split())
     assert set(sr.__all__) - documented == set()
+
+
+@pytest.mark.parametrize(("page", "variant"), PAGES, ids=[page for page, _ in PAGES])
+def test_a_rulebook_cites_only_what_its_reader_can_open(page: str, variant: sr.Variant) -> None:
+    # the sources and the decision register are on the site; the research dossier is not
+    text = sr.rulebook(variant, "rst")
+    assert not re.search(r"DOSSIER|ADDENDUM|§", text), page
+
+
+def test_the_family_tree_cites_only_what_its_reader_can_open() -> None:
+    from solo_rules.lineage import family_tree, family_tree_text
+    text = "\n".join(family_tree_text(family_tree()))
+    assert "Quadrille" in text and not re.search(r"DOSSIER|ADDENDUM|§", text)

@@ -107,9 +107,10 @@ def test_solve_refuses_the_forty_card_pack_with_the_reason() -> None:
 
 def test_searches_says_beforehand_which_rule_sets_solve_refuses() -> None:
     """``searches`` answers from the same check as ``solve``'s refusal: every shipped variant
-    but Quadrille, whose forty cards do not fit."""
+    but the two Quadrilles, whose forty cards do not fit."""
     answers = {vid: searches(solo_rules.compile(solo_rules.load_variant(vid)))
                for vid in solo_rules.available_variants()}
-    assert [vid for vid, searched in answers.items() if not searched] == ["quadrille"]
+    assert [vid for vid, searched in answers.items() if not searched] == ["quadrille",
+                                                                         "quadrille-lancashire"]
     with pytest.raises(TypeError, match="searches: rules must be a CompiledRules"):
         searches(solo_rules.load_variant("quadrille"))  # type: ignore[arg-type]

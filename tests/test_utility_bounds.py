@@ -103,3 +103,36 @@ def test_nieses_bound_is_a_club_solo_two_with_every_macker() -> None:
     outcome = _played("niese", "bid solo2@C", None)
     assert outcome.scores == (720, -240, -240, -240)
     assert _bound("niese") == 720
+
+
+@pytest.mark.parametrize("variant", ["niese", "altenburg-1988", "quadrille"])
+def test_scaled_returns_are_the_score_over_the_bound_in_every_adapter(variant: str) -> None:
+    """OpenSpiel's ``scaled_rewards`` game parameter declares -1..1 and returns each score
+    over the utility bound (1 where nothing is paid), as PettingZoo's and Gymnasium's scaled
+    rewards are; the same hand through OpenSpiel and PettingZoo gives the same rewards."""
+    from solo_rules.integrations.gymnasium import SoloEnv
+    from solo_rules.observation import utility_bound
+
+    name = register(variant)
+    game = pyspiel.load_game(name, {"scaled_rewards": True})
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    declared = utility_bound(sr.compile(sr.load_variant(variant)))
+    assert SoloEnv(variant).scale == 1.0 / declared
+    rng = np.random.RandomState(2)
+    for _ in range(4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            outcomes = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() \
+                else state.legal_actions()
+            state.apply_action(int(rng.choice(outcomes)))
+        hand = state.state
+        assert state.returns() == [score / declared for score in hand.outcome().scores]
+        assert all(-1.0 <= r <= 1.0 for r in state.returns())
+        raw = raw_env(variant, scaled_rewards=True)
+        raw.reset(seed=0)
+        raw.game = hand.rules.start(hand.dealt, hand.dealer)
+        raw.agent_selection = raw.possible_agents[raw.game.player]
+        for seat, aid in hand.history:
+            assert raw.agent_selection == f"player_{seat}"
+            raw.step(raw.encoder.index.index(aid))
+        assert [raw.rewards[agent] for agent in raw.possible_agents] == state.returns()

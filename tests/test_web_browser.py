@@ -29,6 +29,9 @@ FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
          "--disable-dev-shm-usage"]
 #: where the README's screenshot of the table is kept
 SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "web-table.png"
+#: the phone's screenshots: the table on its turn, the score sheet and the replay
+PHONE_SHOTS = {name: SCREENSHOT.with_name(f"web-{name}.png")
+               for name in ("table-phone", "score-sheet", "replay")}
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +84,9 @@ def play_hand(pages: list[Any], refuse: bool, screenshot: Path | None) -> dict[s
                 barred.first.click()
                 page.wait_for_selector("#refusal:not([hidden])")
                 text = page.text_content("#refusal")
-                assert text.startswith("Not allowed: 'play ") and "is not legal for seat" in text
+                # the engine's explanation, addressed to the player, the cards as on screen
+                assert text.startswith("Not allowed: You ") and "seat" not in text, text
+                assert re.search("[♣♠♥♦]", text) and not re.search(r"\b[CSHD][AKQJT987]\b", text)
                 page.wait_for_selector(".rulebook .clause.highlight")
                 seen["refused"] = True
                 seen["highlighted"] = True
@@ -103,7 +108,7 @@ def play_hand(pages: list[Any], refuse: bool, screenshot: Path | None) -> dict[s
                 choices.first.click()
             else:
                 continue
-            page.wait_for_function(f"document.body.dataset.moment !== {before!r}",
+            page.wait_for_function(f"() => document.body.dataset.moment !== {before!r}",
                                    timeout=10000)
             acted = True
         if not acted:
@@ -125,6 +130,7 @@ def test_a_person_plays_a_hand_against_three_bots_and_downloads_its_record(
     assert set(links) == {"link-seat-0", "link-spectator"}
     page.goto(links["link-seat-0"])
     page.wait_for_selector("#hand button.card")
+    page.wait_for_selector(".rulebook .clause", state="attached")  # fetched after joining
     assert page.text_content("#rulebook-box").count("Playing the tricks") == 1
     names = page.text_content("#seats")
     assert "Ann <b>" in names  # shown as text, not as markup
@@ -147,7 +153,70 @@ def test_a_person_plays_a_hand_against_three_bots_and_downloads_its_record(
     page.goto(server.url + again)
     page.wait_for_selector("#again:not([hidden])")
     assert "Dealing a hand again" in page.text_content("#again")
+    # the lobby lists the table this browser joined, and the tab has its icon
+    assert page.locator("#mine a.my-table").first.get_attribute("href") == links["link-seat-0"]
+    assert page.request.get(server.url + "/favicon.ico").status == 200
     context.close()
+
+
+def test_a_phone_keeps_the_hand_in_view_and_fits_the_screen(server: Served, browser: Any
+                                                             ) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    links = make_table(page, server, ["person", "heuristic", "heuristic", "heuristic"])
+    assert _width(page) <= 390  # the lobby fits the phone
+    assert page.locator("#link-list button.copy").count() == 2
+    page.goto(links["link-seat-0"])
+    page.wait_for_selector("#hand button.card")
+    assert not page.is_visible("#keys")  # no keyboard hint on a touch screen
+    assert page.evaluate("document.getElementById('rulebook-details').open") is False
+    turns = 0
+    for _ in range(400):
+        if page.is_visible("#end"):
+            break
+        if not page.text_content("#status").startswith("Your turn"):
+            page.wait_for_timeout(50)
+            continue
+        assert _width(page) <= 390
+        if turns == 1:
+            page.screenshot(path=str(PHONE_SHOTS["table-phone"]))
+        turns += 1
+        before = moment(page)
+        barred = page.locator("#hand button.card:not(.legal):not([disabled])")
+        legal = page.locator("#hand button.card.legal:not([disabled])")
+        if legal.count() and barred.count() and turns % 3 == 0:
+            barred.first.click()  # a refusal and its rule, and still no jump
+            scrolled = page.evaluate("window.scrollY")
+            page.wait_for_selector("#refusal:not([hidden])")
+            page.wait_for_timeout(100)
+            assert page.evaluate("window.scrollY") == scrolled
+        (legal.first if legal.count() else page.locator("#choices button").first).click()
+        scrolled = page.evaluate("window.scrollY")  # where the click left the page
+        page.wait_for_function(f"() => document.body.dataset.moment !== {before!r}", timeout=10000)
+        page.wait_for_timeout(100)
+        # nothing scrolled the page away from the hand (a duty's rule once did)
+        assert page.evaluate("window.scrollY") == scrolled
+    page.wait_for_selector("#end:not([hidden])")
+    assert _width(page) <= 390 and turns > 3
+    # the cards as played are those the tricks show, in order
+    tricks = page.locator("#all-tricks li").count()
+    assert tricks and page.locator("#sheet tr").count() == 3  # header, hand 1, total
+    page.locator("#sheet").scroll_into_view_if_needed()
+    page.locator("#end").screenshot(path=str(PHONE_SHOTS["score-sheet"]))
+    assert page.text_content("#replay-step") == "The deal"
+    page.click("#replay-next")
+    page.click("#replay-next")
+    assert page.text_content("#replay-step").startswith(f"Trick 2 of {tricks}, won by ")
+    assert page.locator("#replay-trick li").count() == 4
+    page.locator("#replay").screenshot(path=str(PHONE_SHOTS["replay"]))
+    context.close()
+
+
+def _width(page: Any) -> int:
+    """How wide the page lays out (more than the screen: it scrolls sideways)."""
+    width: int = page.evaluate("document.documentElement.scrollWidth")
+    return width
 
 
 def test_two_browsers_play_two_seats_of_one_table(server: Served, browser: Any) -> None:
@@ -164,6 +233,7 @@ def test_two_browsers_play_two_seats_of_one_table(server: Served, browser: Any) 
     watcher.goto(links["link-spectator"])
     watcher.wait_for_selector("#seats .seat")
     assert watcher.query_selector_all("#hand button.card") == []  # a spectator sees no hand
+    assert not watcher.is_visible("#keys")  # nor keys to press
     hands = [set(json.loads(json.dumps(page.evaluate(
         "Array.from(document.querySelectorAll('#hand button.card')).map(b => b.dataset.card)"))))
         for page in pages]

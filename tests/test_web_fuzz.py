@@ -232,7 +232,7 @@ def test_a_flood_from_one_client_is_rate_limited_and_other_tables_play_on(
     (json.dumps({"variant": "altenburg-1988", "seats": [{"kind": "wizard"}] * 4}).encode(), 400,
      "seats[0].kind: 'wizard' is not one of person, heuristic, random, sampling"),
     (json.dumps({"variant": "no-such", "seats": [PERSON] * 4}).encode(), 400,
-     "unknown variant 'no-such'"),
+     "variant: not one of this server's variants"),
     (json.dumps({"variant": "foster", "overlays": ["mediateur"],
                  "seats": [PERSON] * 4}).encode(), 400, "mediateur"),
     (json.dumps({"variant": "foster", "seats": [PERSON] * 4, "colour": 1}).encode(), 400,

@@ -178,16 +178,16 @@ def free_port() -> int:
 
 
 class Served:
-    """``solo-rules serve`` in a child process on 127.0.0.1 (the README's one command), its
-    output in a file; ``kill()`` sends SIGKILL."""
+    """``solo-rules serve`` in a child process on 127.0.0.1 (the README's one command, with
+    ``options``), its output in a file; ``kill()`` sends SIGKILL."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, options: tuple[str, ...] = ()) -> None:
         self.db, self.port = db, port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = db.with_suffix(".log").open("ab")
         command = Path(sys.executable).with_name("solo-rules")
         self.process = subprocess.Popen(
-            [str(command), "serve", "--port", str(self.port), "--db", str(db)],
+            [str(command), "serve", "--port", str(self.port), "--db", str(db), *options],
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:

@@ -30,6 +30,7 @@ from typing import Any
 
 import attrs
 from docutils import nodes
+from docutils.parsers.rst.states import RSTState
 from docutils.statemachine import StringList
 from site_pages import (
     DECISION_ID,
@@ -92,7 +93,10 @@ class _RstDirective(SphinxDirective):
             self.env.note_dependency(str(path))
         node = nodes.section() if self.with_titles else nodes.container()
         node.document = self.state.document
-        content = StringList(self.rst().splitlines(), source=f"<{self.name}>")
+        lines = self.rst().splitlines()
+        if not isinstance(self.state, RSTState):  # a Markdown (MyST) page parses Markdown
+            lines = ["```{eval-rst}", *lines, "```"]
+        content = StringList(lines, source=f"<{self.name}>")
         if self.with_titles:
             nested_parse_with_titles(self.state, content, node)
         else:
@@ -396,6 +400,43 @@ def _doc(cls: type) -> str:
     return re.sub(r"(?<![\w-])(AMB-\d\d)(?![\w-])", r":decision:`\1`", text)
 
 
+# -- checks of the built pages -----------------------------------------------------------------
+
+#: markup a page would show as text had its parser not read it: a directive, a role, a fence
+_UNRENDERED = re.compile(r"(?:^|\s)\.\. [a-z][\w-]*::|:[a-z][\w-]*:`|```|\{[a-z][\w-]*\}`")
+#: nodes whose text is shown as written, markup included on purpose
+_VERBATIM = (nodes.literal, nodes.literal_block, nodes.raw, nodes.comment)
+
+
+def check_unrendered_markup(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Warn (``-W`` fails the build) where a page shows reStructuredText or MyST markup as
+    text, as a directive's rST parsed as Markdown once did: Sphinx itself says nothing."""
+    for text in doctree.findall(nodes.Text):
+        parent = text.parent
+        if any(isinstance(node, _VERBATIM) for node in _ancestors(parent)):
+            continue
+        found = _UNRENDERED.search(text.astext())
+        if found:
+            LOG.warning("markup left unrendered on page %s: %r", docname,
+                        found.group(0).strip(), location=parent)
+
+
+def _ancestors(node: nodes.Node | None) -> Iterator[nodes.Node]:
+    while node is not None:
+        yield node
+        node = node.parent
+
+
+def check_unique_titles(app: Sphinx, env: Any) -> None:
+    """Warn when two pages share a title, which the navigation and search cannot tell apart."""
+    pages: dict[str, list[str]] = {}
+    for docname, title in env.titles.items():
+        pages.setdefault(title.astext(), []).append(docname)
+    for title, names in sorted(pages.items()):
+        if len(names) > 1:
+            LOG.warning("pages %s share the title %r", ", ".join(sorted(names)), title)
+
+
 # -- roles -------------------------------------------------------------------------------------
 
 
@@ -433,6 +474,8 @@ def variant_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", write_rulebook_stubs)
+    app.connect("doctree-resolved", check_unrendered_markup)
+    app.connect("env-check-consistency", check_unique_titles)
     app.add_role("source", source_role)
     app.add_role("decision", decision_role)
     app.add_role("variant", variant_role)

@@ -24,10 +24,11 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
@@ -200,8 +201,36 @@ def _parser() -> _Parser:
     serve.add_argument("--db", default="solo-rules.sqlite3", metavar="FILE",
                        help="the SQLite file of the tables, made if missing; a restart resumes "
                             "every table in it (default ./solo-rules.sqlite3): --db tables.db")
+    from solo_rules.web.limits import Limits  # needs attrs only, not the web extra
+
+    for field in attrs.fields(Limits):
+        many = field.type in (tuple[str, ...], "tuple[str, ...]")
+        serve.add_argument(f"--{field.name.replace('_', '-')}", dest=field.name,
+                           nargs="+" if many else None, metavar="ORIGIN" if many else "N",
+                           type=str if many else _positive(field.type),
+                           default=field.default,
+                           help=f"{field.metadata['help']} (default {field.default or 'none'})"
+                                f": --{field.name.replace('_', '-')} {field.metadata['example']}")
+    serve.add_argument("--prune-days", type=_positive(float), metavar="DAYS",
+                       help="first delete the tables finished DAYS days ago or more (a table "
+                            "still in play is kept): --prune-days 30")
     serve.set_defaults(run=_serve)
     return parser
+
+
+def _positive(kind: object) -> Callable[[str], float]:
+    """An option's value: a number of ``kind`` (``int`` or ``float``) above 0."""
+    number = int if kind in (int, "int") else float
+
+    def read(text: str) -> float:
+        try:
+            value = number(text)
+        except ValueError:
+            value = 0
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r:.40}")
+        return value
+    return read
 
 
 def _port(text: str) -> int:
@@ -219,9 +248,13 @@ def _serve(args: argparse.Namespace) -> int:
     database = os.path.dirname(os.path.abspath(args.db))
     if not os.path.isdir(database):
         raise _UsageError("solo-rules serve", f"--db: the folder {database!r} does not exist")
-    from solo_rules.web import serve
+    from solo_rules.web import Limits, serve
 
-    serve(host=args.host, port=args.port, db=args.db)
+    chosen: dict[str, Any] = {field.name: getattr(args, field.name)
+                              for field in attrs.fields(Limits)}
+    limits = Limits(**{**chosen, "origins": tuple(chosen["origins"])})
+    serve(host=args.host, port=args.port, db=args.db, limits=limits,
+          prune_after=None if args.prune_days is None else args.prune_days * 86400)
     return 0
 
 
@@ -272,7 +305,8 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
     sim.set_defaults(run=lambda args: _simulate(args, sys.stdout))
     run = _command(commands, "study", "play a study file's deals in its variants (or a sweep "
                    "of one parameter) and report its metrics with intervals", [
-                       "solo-rules study docs/examples/solo-sweep.yaml",
+                       "solo-rules study docs/examples/solo-sweep.yaml --hands 20  # long: "
+                       "value bots; the compiled solver helps",
                        "solo-rules study docs/examples/solo-sweep.yaml --hands 200 --json",
                        "solo-rules study STUDY.yaml --workers 2 --out results/ --plot figures/"])
     run.add_argument("file", metavar="FILE", help="a study file (YAML): study.yaml")
@@ -560,16 +594,32 @@ def _status() -> Iterator[Callable[[str], None] | None]:
 
 @contextlib.contextmanager
 def _progress(total: int) -> Iterator[Callable[[int], None] | None]:
-    """A rich progress bar on stderr when it is a terminal (and rich is installed), else
-    nothing, so that piped output stays clean."""
+    """A rich progress bar on stderr when it is a terminal (and rich is installed), else a
+    line on stderr every few seconds of a long run (``_progress_lines``), so that a log or a
+    pipe shows the work going on while stdout stays clean."""
     if not sys.stderr.isatty() or importlib.util.find_spec("rich") is None:
-        yield None
+        yield _progress_lines(total)
         return
     rich_progress = importlib.import_module("rich.progress")
     console = importlib.import_module("rich.console").Console(file=sys.stderr)
     with rich_progress.Progress(console=console, transient=True) as bar:
         task = bar.add_task("simulating", total=total)
         yield lambda done: bar.update(task, completed=done)
+
+
+def _progress_lines(total: int, every: float = 5.0) -> Callable[[int], None]:
+    """``120 of 500 hands (15 s)`` on its own line of stderr, at most once every ``every``
+    seconds: nothing for a run shorter than that."""
+    start = last = time.monotonic()
+
+    def tick(done: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= every:
+            last = now
+            sys.stderr.write(f"{done} of {total} hands ({now - start:.0f} s)\n")
+            sys.stderr.flush()
+    return tick
 
 
 def _rules(args: argparse.Namespace) -> int:

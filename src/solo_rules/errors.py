@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
+from typing import SupportsIndex, cast
 
 __all__ = [
     "ActionParseError",
@@ -78,20 +80,36 @@ def shown(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
+def integer(value: object) -> int | None:
+    """``value`` as an int when it is an integer of any type (``numpy.int64`` included, by
+    ``operator.index``), else ``None`` (a bool, a float, text)."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    return operator.index(cast(SupportsIndex, value))
+
+
 def check_seed(seed: object, name: str = "seed", error: type[SoloRulesError] | None = None
-               ) -> None:
-    """Refuse a seed that is not an int ``>= 0`` (a bool, ``1.5``, ``-5``, text), with one
-    message everywhere (``new_game``, ``Match.start``, ``witness``, ``simulate``, records)."""
-    if type(seed) is not int or seed < 0:
+               ) -> int:
+    """The seed as an int, refused unless an integer ``>= 0`` (a bool, ``1.5``, ``-5``, text),
+    with one message everywhere (``new_game``, ``Match.start``, ``witness``, ``simulate``,
+    records)."""
+    value = integer(seed)
+    if value is None or value < 0:
         raise (error or InvalidStateError)(f"{name} must be an int >= 0, got {shown(seed)}")
+    return value
 
 
 def check_seat(seat: object, players: int, name: str = "dealer",
-               error: type[SoloRulesError] | None = None) -> None:
-    """Refuse a seat (a dealer, a player) that is not an int ``0..players - 1``."""
-    if type(seat) is not int or not 0 <= seat < players:
+               error: type[SoloRulesError] | None = None) -> int:
+    """The seat as an int, refused unless an integer ``0..players - 1`` (a dealer, a
+    player)."""
+    value = integer(seat)
+    if value is None or not 0 <= value < players:
         raise (error or InvalidStateError)(f"{name} must be a seat 0..{players - 1}, got "
                                            f"{shown(seat)}")
+    return value
 
 
 def wrong_type(where: str, name: str, expected: str, value: object) -> TypeError:

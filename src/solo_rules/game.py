@@ -228,7 +228,7 @@ class CompiledRules(Rules):
     def start(self, hands: tuple[int, ...], dealer: int) -> GameState:
         """The state after the deal: the first phase that applies (``new_game`` checks the
         hands; this takes them as dealt)."""
-        check_seat(dealer, self.players)
+        dealer = check_seat(dealer, self.players)
         if type(hands) is not tuple or len(hands) != self.players or not all(
                 type(hand) is int for hand in hands):
             raise wrong_type("start", "hands", f"a tuple of {self.players} card masks", hands)
@@ -449,10 +449,10 @@ def new_game(
     rules = compile(variant)
     players = rules.players
     if dealer is not None:
-        check_seat(dealer, players)
+        dealer = check_seat(dealer, players)
     if hands is None:
         if seed is not None:
-            check_seed(seed)
+            seed = check_seed(seed)
         if dealer is None:
             dealer = rules.first_dealer(random.Random(seed))
         masks = rules.deal(random.Random(seed), dealer)

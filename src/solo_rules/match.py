@@ -116,9 +116,11 @@ class Match:
         """The next hand, dealt by ``dealer`` from ``hand_seed``."""
         return new_game(self.hand_variant, seed=self.hand_seed, dealer=self.dealer)
 
-    def finish(self, state: GameState) -> Match:
+    def finish(self, state: GameState, seed: int | None = None) -> Match:
         """The match after the finished hand ``state`` (dealt by ``dealer``): recorded, its
-        scores added to the totals, the deal passed on by the next-dealer rule."""
+        scores added to the totals, the deal passed on by the next-dealer rule. ``seed`` is
+        the seed the caller dealt it from (``None``: the match's ``hand_seed``); the record
+        keeps it when it deals these cards."""
         if not isinstance(state, GameState):
             raise TypeError(f"Match.finish: state must be a GameState, got "
                             f"{type(state).__name__}")
@@ -131,7 +133,10 @@ class Match:
         if state.dealer != self.dealer:
             raise InvalidStateError(f"seat {self.dealer} deals this hand, not seat "
                                     f"{state.dealer}")
-        seed = self.hand_seed
+        if seed is None:
+            seed = self.hand_seed
+        else:
+            check_seed(seed)
         from_seed = self.rules.deal(random.Random(seed), self.dealer) == state.dealt
         return self._after(record_of(state, seed if from_seed else None))
 

@@ -16,7 +16,7 @@ import attrs
 
 from solo_rules.actions import Action
 from solo_rules.cards import card_range
-from solo_rules.errors import ActionParseError, InvalidStateError, wrong_type
+from solo_rules.errors import ActionParseError, InvalidStateError, integer, wrong_type
 from solo_rules.game import CompiledRules, compile
 from solo_rules.ranking import Trump
 from solo_rules.state import Phase, PlayerView
@@ -72,8 +72,7 @@ class ActionIndex:
 
     def index(self, action: Action | int) -> int:
         """The dense index of an action (or of its id)."""
-        aid = action if type(action) is int else getattr(action, "id", None) \
-            if isinstance(action, Action) else None
+        aid = action.id if isinstance(action, Action) else integer(action)
         if aid is None:
             raise wrong_type("index", "action", "an Action or its int id", action)
         found = self._index.get(aid)
@@ -83,11 +82,12 @@ class ActionIndex:
 
     def action(self, index: int) -> Action:
         """The action at a dense index ``0..num_distinct_actions - 1`` (no negative index)."""
-        if type(index) is not int:
+        number = integer(index)
+        if number is None:
             raise wrong_type("action", "index", "an int", index)
-        if not 0 <= index < len(self.actions):
+        if not 0 <= number < len(self.actions):
             raise ActionParseError(f"index must be 0..{len(self.actions) - 1}, got {index}")
-        return self.actions[index]
+        return self.actions[number]
 
     def mask(self, legal: Iterable[Action]) -> list[float]:
         """The legal-action mask: 1.0 at the dense index of each action of ``legal``."""
@@ -187,20 +187,28 @@ class Encoder:
 
     def encode(self, view: PlayerView) -> list[float]:
         """The encoding of ``view``: ``size`` floats, 0.0 or 1.0, laid out as ``fields``."""
-        self._check("encode", view)
         out = [0.0] * self.size
+        for position in self.ones(view):
+            out[position] = 1.0
+        return out
+
+    def ones(self, view: PlayerView) -> list[int]:
+        """Where the encoding of ``view`` holds 1.0 (everywhere else 0.0): what an array
+        library fills in one assignment (``solo_rules.integrations.arrays``)."""
+        self._check("encode", view)
+        out: list[int] = []
         at = self._start
         players, width = self.players, self.card_ids
 
         def one(field: str, offset: int | None) -> None:
             if offset is not None:
-                out[at[field] + offset] = 1.0
+                out.append(at[field] + offset)
 
-        def cards(field: str, mask: int, base: int = 0) -> None:
-            start = at[field] + base
+        def cards(field: str, mask: int) -> None:
+            start = at[field]
             while mask:
                 low = mask & -mask
-                out[start + low.bit_length() - 1] = 1.0
+                out.append(start + low.bit_length() - 1)
                 mask ^= low
 
         one("seat", view.seat)
@@ -213,7 +221,7 @@ class Encoder:
             else self._contract[view.contract_kind])
         one("declarer", view.declarer)
         one("trump", None if view.trump is None else int(view.trump))
-        out[at["tout"]] = float(view.tout)
+        one("tout", 0 if view.tout else None)
         one("called", view.called)
         one("partner", view.partner)
         if view.trick:

@@ -36,8 +36,9 @@ MAX_BYTES = files.MAX_BYTES
 MAX_DEPTH = 64
 #: The most nodes plus characters the document may hold once every alias is expanded.
 MAX_EXPANDED = 2_000_000
-#: The longest integer literal, in characters.
-MAX_DIGITS = 30
+#: The longest integer literal, in characters (a seed of 128 bits, as the served table deals
+#: from, has 39).
+MAX_DIGITS = 40
 #: The most items in one list or mapping (a variant file's longest list has a dozen; a match
 #: record's list of hands, or a hand's actions, fewer than this).
 MAX_ITEMS = 10_000

@@ -20,7 +20,7 @@ import attrs
 
 from solo_rules.actions import Action, ActionSpace
 from solo_rules.cards import Card, CardSet, Suit
-from solo_rules.errors import ActionParseError, IllegalActionError, InvalidStateError
+from solo_rules.errors import ActionParseError, IllegalActionError, InvalidStateError, integer
 from solo_rules.ranking import Trump
 from solo_rules.variant import Variant
 
@@ -451,11 +451,12 @@ class GameState:
                     + ("" if known is None else f": its id {aid} here is {known.text!r}"))
         elif isinstance(action, str):
             aid = rules.actions.parse(action).id
-        elif type(action) is int:
-            aid = action
         else:
-            raise TypeError(f"apply takes an Action, its text or its int id, got "
-                            f"{type(action).__name__} {action!r:.60}")
+            number = integer(action)  # an int, or another integer type (numpy.int64)
+            if number is None:
+                raise TypeError(f"apply takes an Action, its text or its int id, got "
+                                f"{type(action).__name__} {action!r:.60}")
+            aid = number
         if self.phase == Phase.END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
         after = rules.apply_legal(self, aid)
@@ -470,10 +471,13 @@ class GameState:
     def apply_unchecked(self, action: Action | int) -> GameState:
         """The state after a legal ``action``, without the legality check: the fast path for
         rollouts. An illegal action here gives an undefined state."""
-        if type(action) is not int and not isinstance(action, Action):
+        if isinstance(action, Action):
+            return self.rules.apply_id(self, action.id)
+        number = integer(action)
+        if number is None:
             raise TypeError(f"apply_unchecked: action must be an Action or its int id, got "
                             f"{type(action).__name__}")
-        return self.rules.apply_id(self, action.id if isinstance(action, Action) else action)
+        return self.rules.apply_id(self, number)
 
     def outcome(self) -> Outcome:
         """The result of the finished hand (raises ``InvalidStateError`` before the end)."""

@@ -5,12 +5,12 @@ and asked first and leads, and the turn goes on to seat 3 (counter-clockwise).""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
-from drive import finish, legal, legal_cards, run
+from drive import finish, legal, legal_cards, play, run, variant_file
 
-from solo_rules import CardSet, GameState, Phase, Suit, compile, load_variant, new_game
-from solo_rules.bots import HeuristicBot
+from solo_rules import CardSet, Flags, GameState, Phase, Suit, compile, load_variant, new_game
 from solo_rules.describe import compose
 
 VARIANT = "quadrille"
@@ -21,6 +21,12 @@ SPADES = ("SA S2 CA SK SQ SJ S7 S6 S5 S4", "CK CQ CJ C7 C6 C5 C4 C3 C2 S3",
 #: Seat 0 holds all four Kings; hearts are his trumps.
 KINGS = ("CK SK HK DK SA CA HA HQ H2 H3", "CQ CJ C7 C6 C5 C4 C3 C2 H4 H5",
          "SQ SJ S7 S6 S5 S4 S3 S2 H6 H7", "DQ DJ DA D2 D3 D4 D5 D6 D7 HJ")
+#: Seat 0 holds nine spades (trumps) and ♥7; seat 2, his friend by ♦K, the other trumps ♠4 ♠3
+#: and the best hearts; seats 1 and 3 no trump.
+FRIEND = ("SA S2 CA SK SQ SJ S7 S6 S5 H7", "CK CQ CJ C7 C6 C5 C4 C3 C2 H2",
+          "DK HK HQ HJ HA S4 S3 D7 D6 D5", "DQ DJ DA D2 D3 D4 H3 H4 H5 H6")
+#: Five tricks of trumps led by seat 0 (seats 3, 2, 1 follow in turn).
+TRUMPS_LED = ("SA D4 S4 C3", "S2 D3 S3 C4", "CA H6 D5 C5", "SK H5 D6 C6", "SQ H4 D7 C7")
 #: Hearts trumps: seat 0 leads; seat 3, next in turn, holds Manille (♥7) as his only trump.
 MANILLE = ("SA CA HA HK HQ HJ H2 H3 H4 H5", "DK DQ DJ DA D2 D3 D4 D5 D6 D7",
            "H6 SK SQ SJ S7 S6 S5 S4 S3 S2", "H7 CK CQ CJ C7 C6 C5 C4 C3 C2")
@@ -121,7 +127,7 @@ def test_he_who_asked_leave_only_cannot_play_sans_prendre() -> None:
     state = run(start(SPADES), "bid ask_leave", "pass", "pass", "pass")
     assert all(text.startswith("declare ask_leave") for text in legal(state))
     forced = run(start(SPADES), "bid ask_leave", "bid sans_prendre")
-    assert legal(forced) == ["pass", "hold"]
+    assert legal(forced) == ["pass", "hold", "bid vole"]  # the vole outranks it (law 17)
     forced = run(forced, "hold", "pass", "pass", "pass")
     assert forced.player == 0 and all(text.startswith("declare sans_prendre")
                                       for text in legal(forced))
@@ -155,26 +161,46 @@ def test_ex82_playing_on_after_the_sixth_trick_commits_to_the_vole() -> None:
     assert vole.made and vole.party_tricks == 10 and vole.breakdown == (("vole", 0),)
 
 
-def test_the_ombre_decides_on_the_vole_even_when_his_friend_won_the_sixth_trick() -> None:
+def _friend_called(*cards: str) -> GameState:
+    """FRIEND's ask-leave in spades, calling ♦K (seat 2), after ``cards`` are played."""
+    return play(run(start(FRIEND), "bid ask_leave", "pass", "pass", "pass",
+                    "declare ask_leave S", "call DK"), " ".join(cards))
+
+
+def test_the_unrevealed_friend_who_won_the_sixth_trick_decides_on_the_vole() -> None:
     """Law 20: "When six tricks are won, he who won the sixth ought to say, 'I play the vole;'
-    or, 'I do not play the vole;'". Here the ombre decides for his side, an editorial choice
-    that the rulebook labels so, with law 20's reading as its alternative."""
-    friend_won = 0
-    for seed in range(250):
-        state = new_game(VARIANT, seed=seed)
-        bots = [HeuristicBot(seed=seat) for seat in range(state.players)]
-        while not state.is_terminal and state.phase != Phase.DECIDE:
-            state = state.apply(bots[state.player].choose(state.view(state.player)))
-        contract = state.contract
-        if state.phase == Phase.DECIDE and contract is not None:
-            assert state.player == contract.declarer
-            friend_won += contract.partner not in (None, contract.declarer) and \
-                state.tricks[-1].winner == contract.partner
-    assert friend_won
-    note = next(note for note in compose(load_variant(VARIANT)).to_dict()["notes"]
-                if note["where"] == "early_end.first_tricks")
-    assert note["basis"] == "editorial" and "he who won the sixth" in note["quote"]
-    assert any("winner of the sixth trick decides" in text for text in note["alternatives"])
+    or, 'I do not play the vole;'"; law 11: "if the person who won the sixth trick play the
+    seventh card, he is obliged to play for the vole". The friend, not yet known (♦K unplayed),
+    wins the sixth trick: he decides, and so makes himself known."""
+    state = _friend_called(*TRUMPS_LED, "H7 H3 HK H2")
+    assert state.phase == Phase.DECIDE and state.player == 2
+    assert state.flags & Flags.REVEALED and legal(state) == ["stop", "continue"]
+    assert run(state, "stop").outcome().breakdown == (("game", 0),)
+    vole = run(state, "continue")
+    assert vole.phase == Phase.PLAY and vole.player == 2  # he leads the seventh trick
+
+
+def test_the_ombre_knows_his_king_before_he_declares_for_the_vole() -> None:
+    """Law 19: "The ombre is entitled to know his king called, before he declares for the
+    vole." The friend, not yet known, won the first trick and the ombre the next five: the
+    ombre, who won the sixth, is told his friend and decides (law 20)."""
+    state = _friend_called("H7 H3 HK H2", "S3 C2 SA D2", "S2 D3 S4 C3", "CA H6 D5 C4",
+                           "SK H5 D6 C5", "SQ H4 D7 C6")
+    assert state.phase == Phase.DECIDE and state.player == 0
+    assert state.flags & Flags.REVEALED and legal(state) == ["stop", "continue"]
+    assert state.view(0).partner == 2
+
+
+def test_the_rulebook_states_who_decides_on_the_vole() -> None:
+    """The winner of the sixth trick decides (law 20), stated; the ombre deciding for his side
+    is the alternative, once the library's editorial reading."""
+    notes = compose(load_variant(VARIANT)).to_dict()["notes"]
+    note = next(note for note in notes if note["where"] == "early_end.decided_by")
+    assert note["basis"] == "stated" and "he who won the sixth" in note["quote"]
+    assert "know his king called" in note["quote"]
+    assert any(text.startswith("declarer") for text in note["alternatives"])
+    first = next(note for note in notes if note["where"] == "early_end.first_tricks")
+    assert first["basis"] == "stated"
 
 
 def test_spadille_led_forces_an_unguarded_manille() -> None:
@@ -200,3 +226,44 @@ def test_the_result_is_game_remise_or_codille_by_the_sides_tricks(seed: int) -> 
     else:
         assert not outcome.made
         assert name == ("remise" if outcome.party_tricks == 5 else "codille")
+
+
+def test_amb88_b_codille_only_below_four_tricks(tmp_path: Path) -> None:
+    """AMB-88 (b), S-HOYUS p. 77: "if they make only four tricks between them, it is a remise.
+    Should they make less, they lose codille" (``remise: 4``)."""
+    variant = str(variant_file(tmp_path, VARIANT, "scoring: {params: {remise: 4}}\n"
+                               "settlement: {params: {graded_at: [4]}}"))
+    seen = set()
+    for seed in range(60):
+        state = finish(new_game(variant, seed=seed), random.Random(seed))
+        outcome = state.outcome()
+        if not outcome.made:
+            name = outcome.breakdown[0][0]
+            assert name == ("remise" if outcome.party_tricks >= 4 else "codille")
+            seen.add(outcome.party_tricks)
+    assert 4 in seen
+
+
+def test_amb87_the_dealer_may_deal_four_first(tmp_path: Path) -> None:
+    """AMB-87, S-HOYUS law 1: "The dealer is at liberty to begin by four or three" (``packets:
+    [4, 3, 3]``): ten cards each all the same."""
+    variant = str(variant_file(tmp_path, VARIANT, "deal: {params: {packets: [4, 3, 3]}}"))
+    assert compile(load_variant(variant)).deal_rules.packets == (4, 3, 3)  # type: ignore[attr-defined]
+    state = new_game(variant, seed=3, dealer=1)
+    assert [len(state.hand(seat)) for seat in range(4)] == [10] * 4
+
+
+def test_the_vole_bid_has_the_preference_over_sans_prendre() -> None:
+    """Law 17: "Whoever undertakes to play the vole, has the preference of playing before him
+    who offers to play sans prendre only." Bid alone, it is won with every trick, and a side
+    that fails it keeps its game with six (law 29, AMB-90 a)."""
+    state = run(start(SPADES), "bid sans_prendre", "bid vole")
+    assert legal(state) == ["pass", "hold"]  # a vole or nothing against it
+    passed = run(state, "pass", "pass", "pass")
+    assert passed.phase == Phase.DECLARE and passed.player == 3
+    held = run(state, "hold", "pass", "pass", "pass")
+    assert held.player == 0 and all(text.startswith("declare vole") for text in legal(held))
+    state = run(start(SPADES), "bid vole", "pass", "pass", "pass", "declare vole S")
+    assert state.contract is not None and state.contract.partner is None
+    outcome = sweep(state, 10).outcome()
+    assert outcome.made and outcome.breakdown == (("vole", 0),)

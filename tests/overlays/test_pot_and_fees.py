@@ -10,6 +10,7 @@ from pathlib import Path
 import attrs
 import pytest
 from altenburg.altenburg_deals import SWEEP, SWEEP_FIVE, frage, run, start
+from drive import finish
 
 from solo_rules import GameState, Match, load_variant, new_game, overlay_bases
 
@@ -109,7 +110,7 @@ def test_every_hand_settles_by_the_reconstruction(base: str) -> None:
     pot keeps what the players do not."""
     rng = random.Random(5)
     seen = set()
-    for number in range(150):
+    for number in range(300):
         pot = 4 * rng.randrange(5)
         match = Match.start(f"{base}+pot-and-fees", seed=number)
         variant = attrs.evolve(match, pot=pot).hand_variant
@@ -128,3 +129,25 @@ def test_every_hand_settles_by_the_reconstruction(base: str) -> None:
     assert {(1, False, False), (2, True, False), (2, False, True)} <= seen
     if base == "altenburg-1988":  # Mussfrage; Foster's Forcée with both queens is rare
         assert {("forced", True), ("forced", False)} <= seen
+
+
+def test_the_hand_goes_on_while_the_callers_own_tricks_can_still_make_him_pay_alone() -> None:
+    """ADDENDUM §A2c item 4, from S-HOYUS p. 77: losses "arise equally from the two losers; one
+    half by him who calls, and the other by him who is called ... unless the ombre does not
+    make three tricks, in which case ... the ombre pays alone". The Frage is lost after six
+    tricks with the caller (seat 0) on two; he still holds ♥A ♥K and must take one of the last
+    two tricks (only ♠Q is higher), so he does not pay alone: play goes on until that is
+    known, and no payment depends on a trick not played. It used to end here at (-8, 0, 2,
+    -2), the caller charged alone."""
+    hands = ["CQ H7 HA HK C7 S7 S8 D7", "DA H8 H9 C8 S9 DT D8 D9",
+             "CA CJ SA SJ HJ HT SQ DK", "CK CT C9 HQ SK ST DQ DJ"]
+    state = run(new_game(POT, hands=hands, dealer=3), "bid frage", "pass", "pass", "pass",
+                "declare frage H", "call DA")
+    for trick in ("CQ H8 HT HQ", "H7 H9 HJ DJ", "C7 C8 CA C9", "CJ CT S8 DT",
+                  "SA SK S7 S9", "pass", "SJ ST D7 D8"):
+        state = run(state, *(("pass",) if trick == "pass"
+                             else (f"play {card}" for card in trick.split())))
+    assert not state.is_terminal and state.won[0] == 2
+    endings = {(end.won[0], end.outcome().scores)
+               for end in (finish(state, random.Random(seed)) for seed in range(20))}
+    assert endings == {(3, (-4, -4, 2, -2))}

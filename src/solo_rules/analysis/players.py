@@ -21,7 +21,7 @@ __all__ = ["BOTS", "Played", "play", "reads_values"]
 #: The bots a simulation or a study can seat, by name: each made from its seed and the rules
 #: it plays.
 BOTS: dict[str, Callable[[int, CompiledRules], Bot]] = {
-    "heuristic": lambda seed, _: HeuristicBot(seed),
+    "heuristic": lambda seed, rules: HeuristicBot(seed, rules),
     "random": lambda seed, _: RandomBot(seed),
     "sampling": lambda seed, rules: SamplingBot(rules, seed),
     "value": lambda seed, rules: ValueBot(rules, seed),

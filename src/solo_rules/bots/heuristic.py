@@ -1,13 +1,17 @@
 """A simple rule-of-thumb player that decides from its own view only.
 
-It values a hand by its trumps (the matadors most), bids and holds while the hand is strong
-enough for the bid, declares in its best suit, leads high trumps when it plays with the
-contract, wins a trick as cheaply as it can unless a known friend is winning it, and otherwise
-plays its lowest card. The card order it reckons with is the family's of the pack it holds: the
-32-card pack's German Solo order (DOSSIER §1.3-1.4), or, once its hand or the cards it was
-dealt show a card below the seven, the forty-card pack's Quadrille order (``OmbreTrumps``'s:
-Spadille ♠A, Manille, Basto ♣A; S-CHA, S-PAR). The engine's legal actions, which come with the
-view, decide what it may do.
+It values a hand by its trumps (the matadors most). Given the rules, it bids at once the
+highest bid whose contract its hand makes (``judgement``: a need per trick of the target, by
+the seats at the table and whether a partner is called) and holds a standing bid it makes; it
+declares the contract it makes that takes most tricks, alone before with a partner, a Tout and
+going on past the first tricks only when every trick is certain, and calls a card it does not
+hold. It leads high trumps when it plays with the contract, wins a trick as cheaply as it can
+unless a known friend is winning it, and otherwise plays its lowest card; in a misère the
+declarer ducks and the others play low. The card order it reckons with is the family's of the
+pack it holds: the 32-card pack's German Solo order (DOSSIER §1.3-1.4), or, once its hand or
+the cards it was dealt show a card below the seven, the forty-card pack's Quadrille order
+(``OmbreTrumps``'s: Spadille ♠A, Manille, Basto ♣A; S-CHA, S-PAR). The engine's legal actions,
+which come with the view, decide what it may do.
 """
 
 from __future__ import annotations
@@ -20,17 +24,21 @@ from typing import ClassVar, NamedTuple
 
 from solo_rules.actions import Action
 from solo_rules.bots.base import legal_choices
-from solo_rules.cards import PIQUET_IDS, SUIT_MASKS, Card, CardSet, Rank, Suit
+from solo_rules.bots.judgement import certain, ducks, margin, need
+from solo_rules.cards import PIQUET_IDS, SUIT_MASKS, Card, CardSet, Rank, Suit, quadrille_pack
+from solo_rules.game import CompiledRules
 from solo_rules.ranking import TRUMP, Ranking, Trump, TrumpTables
+from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.ranks import OmbreTrumps
 from solo_rules.state import Phase
 from solo_rules.view import PlayerView
 
 __all__ = ["HeuristicBot", "hand_strength"]
 
-#: Strength needed to open the lowest bid, and the strength worth each further bid level.
-_OPEN = 8
+#: Without the rules: the strength worth each bid level above the opening one.
 _STEP = 3
+#: The words that keep the standing bid for the seat that says them.
+_HOLDS = ("hold", "keep")
 
 
 def _heads(tables: TrumpTables) -> tuple[bool, ...]:
@@ -107,26 +115,34 @@ class _Order(NamedTuple):
     worth_bytes: tuple[tuple[tuple[int, ...], ...], ...]
     #: the play's tables
     play: tuple[_PlayTables, ...]
+    #: the order's own tables (which cards are trumps, and their powers)
+    tables: tuple[TrumpTables, ...]
+    #: the mask of the pack's cards
+    pack: int
 
     @classmethod
-    def of(cls, ranking: Ranking, positions: int) -> _Order:
-        """The tables of ``ranking``'s order, over the first ``positions`` bytes of a mask."""
+    def of(cls, ranking: Ranking, positions: int, pack: int) -> _Order:
+        """The tables of ``ranking``'s order, over the first ``positions`` bytes of a mask,
+        for the cards of ``pack``."""
         worths = tuple(_card_worths(ranking, trump) for trump in Trump)
+        tables = tuple(ranking.tables(trump) for trump in Trump)
         return cls(worths,
                    tuple(tuple(_byte_worths(worth, position) for position in range(positions))
                          for worth in worths),
-                   tuple(_PlayTables.of(ranking.tables(trump)) for trump in Trump))
+                   tuple(_PlayTables.of(table) for table in tables), tables, pack)
+
+
 
 
 #: The 32-card pack's order (the family's: DOSSIER §1.3-1.4), over its four bytes.
-_PIQUET = _Order.of(Ranking(), 4)
+_PIQUET = _Order.of(Ranking(), 4, (1 << PIQUET_IDS) - 1)
 
 
 @functools.cache
 def _forty() -> _Order:
     """The forty-card pack's order (Quadrille's, ``OmbreTrumps``), over all seven bytes of a
     mask: built on first use, as only a hand of that pack needs it."""
-    return _Order.of(OmbreTrumps().ranking, 7)
+    return _Order.of(OmbreTrumps().ranking, 7, quadrille_pack().mask)
 
 
 def _order_of(view: PlayerView) -> _Order:
@@ -200,17 +216,22 @@ _card_of: Callable[[Action], Card] = operator.attrgetter("card")
 class HeuristicBot:
     """Plays sensibly from a ``PlayerView``; a choice it has no rule for (a variant's unusual
     decision) is made by its seeded random generator, which is never drawn from for a forced
-    move (hence ``skips_forced_moves``)."""
+    move (hence ``skips_forced_moves``). Given the ``rules`` it plays, it weighs each bid and
+    declaration by the contracts they lead to (``judgement``) and plays a misère to its end
+    (the declarer ducks, the others play low);
+    without them, it bids by its strength alone."""
 
     #: one legal action is always its choice, and choosing it changes nothing in the bot
     skips_forced_moves: ClassVar[bool] = True
-    #: it bids and plays from its hand's strength and the legal actions: the variant's
-    #: scoring and settlement (what a contract is worth) change none of its choices
+    #: it bids and plays from its hand's strength, the contracts' targets and the legal
+    #: actions: the variant's scoring and settlement (what a contract is worth) change none of
+    #: its choices
     reads_values: ClassVar[bool] = False
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, rules: CompiledRules | None = None) -> None:
         self._seed = seed
         self._rng: random.Random | None = None
+        self._rules = rules
 
     @property
     def rng(self) -> random.Random:
@@ -228,16 +249,21 @@ class HeuristicBot:
         if not legal:
             legal = legal_choices(view)
         phase = view.phase
+        rules = self._rules
         if phase == _PLAY:
+            if rules is not None and len(legal) > 1 and _misere(view, rules):
+                return _misere_play(view, legal, _order_of(view).play)
             # ``_order_of(view)`` by the dealt cards alone: a variant of the forty-card pack
             # exchanges no cards, so every card its hand holds was dealt to it
             if view.dealt.mask >> PIQUET_IDS:
                 return _play(view, legal, _forty().play)
             return _play(view, legal)
         if phase == _AUCTION:
+            if rules is not None:
+                return _bid_contracts(view, legal, _Judge(view, _order_of(view)), rules)
             return _bid(view, legal, _order_of(view))
         if phase == _DECLARE:
-            return _declare(view, legal, _order_of(view))
+            return _declare(view, legal, _Judge(view, _order_of(view)), rules)
         chosen = _other(view, legal)
         if chosen is not None:
             return chosen
@@ -246,12 +272,94 @@ class HeuristicBot:
 
 # -- the auction and the declaration ----------------------------------------------------
 
+class _Judge:
+    """The hand of one decision as ``judgement`` reckons it: its strength per trump (the
+    fifth without trumps), the cards it has not seen, and, asked once each, whether it takes
+    every trick with given trumps or can duck every one."""
+
+    def __init__(self, view: PlayerView, order: _Order) -> None:
+        hand = view.hand
+        played = 0
+        for trick in view.tricks:
+            for card in trick.cards:
+                played |= 1 << card
+        for _, card in view.trick:
+            played |= 1 << card
+        self.mask = hand.mask
+        self.outside = order.pack & ~(self.mask | played)
+        self.order = order
+        self.strengths = (*_strengths(hand, order),
+                          _wide_strength(order.worth_bytes[_NO_TRUMP], self.mask)
+                          if order is not _PIQUET else hand_strength(hand, _NO_TRUMP))
+        self.seats = view.players - len(view.sitting_out)
+        self.cards = len(hand)
+        self._sure: dict[int, bool] = {}
+        self._ducks: dict[bool, bool] = {}
+
+    def sure(self, trump: int) -> bool:
+        """Whether the hand takes every trick with ``trump`` as trumps (not on lead)."""
+        sure = self._sure.get(trump)
+        if sure is None:
+            sure = self._sure[trump] = certain(self.mask, self.outside,
+                                               self.order.tables[trump], on_lead=False)
+        return sure
+
+    def ducks(self, strict: bool) -> bool:
+        """Whether the hand can take no trick without trumps (``judgement.ducks``)."""
+        ducking = self._ducks.get(strict)
+        if ducking is None:
+            ducking = self._ducks[strict] = ducks(self.mask, self.outside,
+                                                  self.order.tables[_NO_TRUMP], strict)
+        return ducking
+
+    def margin(self, cdef: ContractDef, suits: Sequence[Suit | None],
+               tout: bool = False) -> float:
+        """How much stronger than ``cdef`` in the best of ``suits`` needs the hand is."""
+        return margin(cdef, self.strengths, suits, self.seats, self.cards, self.sure,
+                      self.ducks, tout)
+
+
+def _bid_contracts(view: PlayerView, legal: tuple[Action, ...], judge: _Judge,
+                   rules: CompiledRules) -> Action:
+    """Hold (or keep) the standing bid if the hand makes one of its contracts; else bid the
+    highest level it makes (its hand's level, not the lowest it could afford); else pass."""
+    def makes(action: Action) -> bool:
+        return any(judge.margin(rules.contract_def(contract), suits) >= 0
+                   for contract, suits in rules.auction.bid_contracts(rules, action.bid or ""))
+
+    standing: Action | None = None
+    for _, action in view.history:
+        if action.level is not None and (standing is None or action.level > (standing.level
+                                                                              or 0)):
+            standing = action
+    if standing is not None and makes(standing):
+        for action in legal:
+            if action.kind in _HOLDS:
+                return action
+    best: Action | None = None
+    for action in legal:
+        if action.kind == "bid" and (best is None or (action.level or 0) > (best.level or 0)) \
+                and makes(action):
+            best = action
+    if best is not None:
+        return best
+    for action in legal:
+        if action.kind == "pass":
+            return action
+    return legal[0]
+
+
 def _bid(view: PlayerView, legal: tuple[Action, ...], order: _Order = _PIQUET) -> Action:
-    """Bid or hold up to the level the hand is worth (one level per ``_STEP`` of strength
-    above ``_OPEN``); never bid a preferred-suit level in a suit that is not its best."""
+    """Without the rules: bid or hold up to the level the hand is worth, one level per
+    ``_STEP`` of strength above what a majority of the tricks needs at this table (with a
+    partner at four seats or more), the highest such level at once; never bid a
+    preferred-suit level in a suit that is not its best."""
     strengths = _strengths(view.hand, order)
     best = _best_suit(strengths)
-    ceiling = (strengths[best] - _OPEN) // _STEP
+    seats = view.players - len(view.sitting_out)
+    cards = len(view.hand)
+    opening = need(cards // 2 + 1, seats, seats >= 4, cards)
+    ceiling = int((strengths[best] - opening) // _STEP)
     standing = 0  # the highest level bid so far (levels count from 0)
     for _, action in view.history:
         level = action.level
@@ -261,30 +369,43 @@ def _bid(view: PlayerView, legal: tuple[Action, ...], order: _Order = _PIQUET) -
         for action in legal:
             if action.kind == "hold":
                 return action
+    chosen: Action | None = None
     for action in legal:
         level = action.level
         if level is not None and level <= ceiling and action.suit in (None, best):
-            return action
+            chosen = action
+    if chosen is not None:
+        return chosen
     for action in legal:
         if action.kind == "pass":
             return action
     return legal[0]
 
 
-def _declare(view: PlayerView, legal: tuple[Action, ...], order: _Order = _PIQUET) -> Action:
-    """The declaration in its strongest trump suit, the cheapest contract first; no Tout."""
-    plain = [a for a in legal if not a.tout] or list(legal)
-    strengths = _strengths(view.hand, order)
-    unsuited = strengths[_best_suit(strengths)] - 1
-    # the highest worth, the lowest id among equals (``max`` with the key (worth, -id)):
-    # a plain loop, as a key function costs a call per declaration (Altenburg offers
-    # dozens)
-    chosen, highest, lowest = plain[0], -_NEVER, _NEVER
-    for action in plain:
+def _declare(view: PlayerView, legal: tuple[Action, ...], judge: _Judge,
+             rules: CompiledRules | None) -> Action:
+    """The declaration the hand makes that takes most tricks, alone before with a partner,
+    then the highest contract, then the widest margin (a Tout only when every trick is
+    certain); if it makes none, the one it misses least. Without the rules every contract
+    reads as a partner game of a majority of the tricks."""
+    chosen, highest = legal[0], None
+    cards = judge.cards
+    plain = {trump_by: ContractDef("plain", "plain", partner="called_card", trump_by=trump_by,
+                                   tricks=cards // 2 + 1) for trump_by in ("declarer", "partner")}
+    rank = 0
+    for action in legal:
         suit = action.suit
-        worth = unsuited if suit is None else strengths[suit]
-        if worth > highest or (worth == highest and action.id < lowest):
-            chosen, highest, lowest = action, worth, action.id
+        if rules is None:  # a declaration naming no suit reads as trumps named by a partner
+            cdef = plain["partner" if suit is None else "declarer"]
+        else:
+            cdef = rules.contract_def(action.contract or "")
+            rank = rules.contracts.index(cdef.id)
+        worth = judge.margin(cdef, (suit,), action.tout)
+        made = worth >= 0
+        key = (made, (cards if action.tout else cdef.tricks) if made else 0,
+               made and cdef.partner == "none", rank if made else 0, worth, -action.id)
+        if highest is None or key > highest:
+            chosen, highest = action, key
     return chosen
 
 
@@ -292,15 +413,18 @@ def _other(view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
     """Calls, naming trumps and decisions."""
     kinds = {a.kind: a for a in legal}
     if "stop" in kinds:
+        if "continue" in kinds and _rest_certain(view):
+            return kinds["continue"]
         return kinds["stop"]
     trumps = {a.suit: a for a in legal if a.suit is not None and a.kind == "trump"}
     if trumps:
         return trumps[_best_suit(_strengths(view.hand, _order_of(view)), list(trumps))]
     calls = [(a, a.card) for a in legal if a.card is not None and a.kind == "call"]
-    if calls:  # call in the suit where the bot is shortest, so the partner can help
+    if calls:  # a card it does not hold, in the suit where it is shortest: the partner helps
         mask = view.hand.mask
         held = [(mask & suit_mask).bit_count() for suit_mask in SUIT_MASKS]
-        return min(calls, key=lambda ac: (held[_SUIT_OF[ac[1]]], ac[0].id))[0]
+        return min(calls, key=lambda ac: (mask >> ac[1] & 1, held[_SUIT_OF[ac[1]]],
+                                          ac[0].id))[0]
     if "demand" in kinds or "return" in kinds:
         trump = Trump.NONE if view.trump is None else view.trump
         order = _order_of(view)
@@ -311,6 +435,15 @@ def _other(view: PlayerView, legal: tuple[Action, ...]) -> Action | None:
         give = order.play[trump].give  # ... and back the card worth least, the lowest if several
         return min(legal, key=lambda a: (worth[_card_of(a)], give[_card_of(a)]))
     return kinds.get("pass")
+
+
+def _rest_certain(view: PlayerView) -> bool:
+    """Whether the hand takes every remaining trick for certain (``judgement.certain``), the
+    winner of the last trick leading the next."""
+    judge = _Judge(view, _order_of(view))
+    trump = _NO_TRUMP if view.trump is None else int(view.trump)
+    on_lead = bool(view.tricks) and view.tricks[-1].winner == view.seat
+    return certain(judge.mask, judge.outside, judge.order.tables[trump], on_lead)
 
 
 # -- the play ------------------------------------------------------------------------------
@@ -346,6 +479,31 @@ def _play(view: PlayerView, legal: tuple[Action, ...],
         if chosen >= 0:
             return legal[chosen]
     return legal[_lowest(legal, tables.give)]
+
+
+def _misere(view: PlayerView, rules: CompiledRules) -> bool:
+    """Whether the hand is played as a misère (the declarer to take no trick)."""
+    kind = view.contract_kind
+    return kind is not None and view.declarer is not None and rules.contract_def(kind).misere
+
+
+def _misere_play(view: PlayerView, legal: tuple[Action, ...],
+                 plays: tuple[_PlayTables, ...]) -> Action:
+    """A card of a misère. The declarer (or one who joined him) ducks: he leads his lowest
+    card; following, the highest card below the trick's best; unable to follow, he sheds his
+    highest; made to win, he wins with the highest (the lower ones duck later). Another seat
+    plays its lowest card, leaving the declarer to win what he must."""
+    trump = view.trump
+    tables = plays[_NO_TRUMP if trump is None else trump]
+    trick, give = view.trick, tables.give
+    if not trick or (view.seat != view.declarer and view.seat not in view.co_declarers):
+        return legal[_lowest(legal, give)]
+    counts = tables.counts[trick[0][1]]
+    to_beat = max(counts[card] for _, card in trick)
+    under = [action for action in legal if counts[_card_of(action)] < to_beat]
+    if under:  # the highest card that loses (a discard counts -1: the highest of those)
+        return max(under, key=lambda a: (counts[_card_of(a)], give[_card_of(a)]))
+    return max(legal, key=lambda a: give[_card_of(a)])
 
 
 def _lowest(legal: tuple[Action, ...], order: tuple[int, ...]) -> int:

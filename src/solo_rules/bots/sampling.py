@@ -105,7 +105,7 @@ class SamplingBot:
         #: whether the solver searches this variant's hands (``searches``); if not, the play
         #: is the heuristic bot's, and a sampled hand is played out by the rollout bots
         self.searches = searches(self.rules)
-        self.fallback = HeuristicBot(self.rng.getrandbits(64))
+        self.fallback = HeuristicBot(self.rng.getrandbits(64), self.rules)
 
     @property
     def reads_values(self) -> bool:
@@ -171,7 +171,7 @@ class SamplingBot:
         totals = [0] * len(legal)
         for state, seeds, lines in samples:
             for i, action in enumerate(legal):
-                bots = [HeuristicBot(seed) for seed in seeds]
+                bots = [HeuristicBot(seed, rules) for seed in seeds]
                 end = self._play_out(rules.apply_id(state, action.id), bots, lines)
                 totals[i] += rules.outcome(end).scores[view.seat]
         return totals

@@ -14,7 +14,8 @@ and observation strings and tensors are the seat's ``Encoder`` string and vector
 within the utility range ``-bound..bound`` of the settlement's ``bound``; where that is 0, a
 settlement that pays nothing (Quadrille's unknown amounts, AMB-89), the game declares -1..1
 (``observation.utility_bound``): every return is 0, which lies in it, and OpenSpiel requires
-the minimum utility below the maximum.
+the minimum utility below the maximum. The game parameter ``scaled_rewards`` divides the
+returns by that bound (within -1..1), as the PettingZoo and Gymnasium environments scale.
 
 >>> import pyspiel
 >>> from solo_rules.integrations import openspiel
@@ -34,15 +35,18 @@ import attrs
 import numpy as np
 import pyspiel
 
+from solo_rules.bots import Bot
 from solo_rules.cards import Card, CardSet, card_range
 from solo_rules.errors import IllegalActionError
 from solo_rules.game import CompiledRules
+from solo_rules.integrations.arrays import Array, CompactEncoder, information_state, public
 from solo_rules.observation import Encoder, rules_of, said_bound, utility_bound
 from solo_rules.resample import Resampler, replay
-from solo_rules.state import GameState
+from solo_rules.state import GameState, PlayerView
 from solo_rules.variant import Variant, available_variants
 
-__all__ = ["SoloGame", "SoloObserver", "SoloState", "game_name", "max_game_length", "register"]
+__all__ = ["SoloBot", "SoloGame", "SoloObserver", "SoloState", "game_name", "max_game_length",
+           "register"]
 
 
 def game_name(variant: CompiledRules | Variant | str) -> str:
@@ -58,11 +62,15 @@ def max_game_length(rules: CompiledRules) -> int:
 
 class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
     """One hand of a registered variant (one class for every variant: the game's short name
-    says which). Parameter ``dealer``: the dealer's seat (default 0)."""
+    says which). Parameters: ``dealer``, the dealer's seat (default 0); ``scaled_rewards``,
+    returns divided by the utility bound, within -1..1, as PettingZoo's ``scaled_rewards``
+    (default false: the scores)."""
 
     def __init__(self, params: dict[str, Any] | None = None, *, name: str) -> None:
         table = _TABLES[name]
-        super().__init__(table.game_type, table.game_info, params or {})
+        params = params or {}
+        super().__init__(table.game_type, table.scaled_info if params.get("scaled_rewards")
+                         else table.game_info, params)
         players = table.rules.players
         if not 0 <= self.dealer < players:
             raise ValueError(f"{name}: dealer must be a seat 0..{players - 1}, "
@@ -76,7 +84,8 @@ class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
 
     @functools.cached_property
     def _hand(self) -> _Hand:
-        return _hand_of(self.get_type().short_name, self.dealer)
+        return _hand_of(self.get_type().short_name, self.dealer,
+                        bool(self.get_parameters()["scaled_rewards"]))
 
     @property
     def rules(self) -> CompiledRules:
@@ -85,8 +94,13 @@ class SoloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
 
     @property
     def encoder(self) -> Encoder:
-        """The variant's encoder of views (information states and observations)."""
+        """The variant's encoder of views with perfect recall (information states)."""
         return self._table.encoder
+
+    @property
+    def compact(self) -> CompactEncoder:
+        """The variant's compact observation (OpenSpiel's observations)."""
+        return self._table.compact
 
     @property
     def dealer(self) -> int:
@@ -129,6 +143,15 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
             return now.dealt
         assert isinstance(now, _Dealing)
         return now.dealt or (0,) * self._hand.rules.players
+
+    @property
+    def cards_dealt(self) -> int:
+        """How many cards have been dealt (the whole pack once the hand is dealt)."""
+        now = self._now
+        if type(now) is GameState:
+            return len(self._hand.deal_order)
+        assert isinstance(now, _Dealing)
+        return now.position
 
     @property
     def deal_order(self) -> tuple[int, ...]:
@@ -204,17 +227,21 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
         now = self._now
         if type(now) is not GameState or not now.is_terminal:
             return [0.0] * self._hand.rules.players
-        return [float(score) for score in now.outcome().scores]
+        divisor = self._hand.divisor
+        return [score / divisor for score in now.outcome().scores]
 
     def resample_from_infostate(self, player_id: int,
                                 probability_sampler: Callable[[], float]) -> SoloState:
         """A state ``player_id`` cannot tell from this one, its deal drawn uniformly from
         the consistent deals (``solo_rules.resample``), seeded from ``probability_sampler``."""
         now = self._now
-        if type(now) is not GameState:
-            return self.clone()  # type: ignore[no-any-return]
         hand = self._hand
         rng = random.Random(int(probability_sampler() * (1 << 53)))
+        if type(now) is not GameState:
+            assert isinstance(now, _Dealing)
+            redealt: SoloState = self.clone()
+            redealt._now = now.redealt(player_id, hand.rules.pack, rng)
+            return redealt
         view = now.view(player_id)
         hands = Resampler(view, hand.rules).sample(rng)
         # the seat's history replayed on the new deal: a card it saw given back face down
@@ -240,38 +267,101 @@ class SoloState(pyspiel.State):  # type: ignore[misc]
 
 
 class SoloObserver:
-    """The seat's encoded view (``Encoder``) as OpenSpiel's observer: ``tensor`` and its
-    named fields in ``dict``; while the cards are dealt, the seat and its cards so far."""
+    """OpenSpiel's observer of a seat: with perfect recall the seat's ``Encoder`` vector (the
+    information state), else its compact observation (``arrays.CompactEncoder``); of the
+    public information alone (``private_info`` none), what every seat observes
+    (``arrays.public``). ``tensor`` and its named fields in ``dict``; while the cards are
+    dealt, the seat and its cards so far (nothing, for the public observer)."""
 
     def __init__(self, game: SoloGame, iig_obs_type: Any, params: dict[str, Any] | None
                  ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        if iig_obs_type is not None and (
-                iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-                or not iig_obs_type.public_info):
-            raise ValueError("only the seat's own observation (public and its private "
-                             "information) is supported")
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None \
+            else iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS or (
+                iig_obs_type is not None and not iig_obs_type.public_info):
+            raise ValueError("observers of every seat's private information, or of private "
+                             "information alone, are not supported: observe one seat, or the "
+                             "public information")
+        #: whether the observer keeps every action (OpenSpiel's default observation does not)
+        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        #: whether the observer sees what every seat sees, and no seat's own cards
+        self.public = private == pyspiel.PrivateInfoType.NONE
         self.encoder = game.encoder
-        self.tensor = np.zeros(self.encoder.size, np.float32)
-        self.dict = {f.name: self.tensor[f.start:f.start + f.size]
-                     for f in self.encoder.fields}
+        self.compact = game.compact
+        layout = self.encoder if self.perfect_recall else self.compact
+        self.fields = layout.fields
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {f.name: self.tensor[f.start:f.start + f.size] for f in self.fields}
+
+    def _array(self, view: PlayerView, out: Array | None = None) -> Array:
+        if self.perfect_recall:
+            return information_state(self.encoder, view, out)
+        return self.compact.encode(view, out)
 
     def set_from(self, state: SoloState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s view of ``state``."""
-        if state.state is None:
+        """Fill ``tensor`` with ``player``'s view of ``state`` (or the public view)."""
+        now = state.state
+        if now is None:
             self.tensor.fill(0.0)
-            self.dict["seat"][player] = 1.0
-            for card in CardSet(state.dealt[player]):
-                self.dict["hand"][card] = 1.0
+            if not self.public:
+                self.dict["seat"][player] = 1.0
+                self.dict["hand"][list(CardSet(state.dealt[player]))] = 1.0
+        elif self.public:
+            self.tensor[:] = public([self._array(now.view(seat)) for seat in
+                                     range(now.players)], self.fields)
         else:
-            self.tensor[:] = self.encoder.encode(state.state.view(player))
+            self._array(now.view(player), self.tensor)
 
     def string_from(self, state: SoloState, player: int) -> str:
-        """``player``'s information-state string."""
-        if state.state is None:
-            return f"seat {player} | dealing | hand {CardSet(state.dealt[player])}"
-        return self.encoder.string(state.state.view(player))
+        """``player``'s information-state string with perfect recall, else the observed
+        fields (the nonzero entries of each, the ``won`` tricks by count)."""
+        now = state.state
+        if now is None:
+            if self.public:
+                return f"public | dealing, {state.cards_dealt} cards dealt"
+            return (f"seat {player} | dealing, {state.cards_dealt} cards dealt | hand "
+                    f"{CardSet(state.dealt[player])}")
+        if self.perfect_recall and not self.public:
+            return self.encoder.string(now.view(player))
+        self.set_from(state, player)
+        parts = ["public"] if self.public else []
+        for name, part in self.dict.items():
+            if name == "won":
+                parts.append("won " + " ".join(str(round(x * self.compact.rules.hand_size))
+                                               for x in part))
+            elif part.any():
+                parts.append(f"{name} {' '.join(map(str, np.flatnonzero(part)))}")
+        return " | ".join(parts)
+
+
+class SoloBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of the library's bots (``HeuristicBot``, ``SamplingBot``, any ``choose(view)``)
+    as OpenSpiel's ``pyspiel.Bot`` of ``player`` in a registered game: it chooses from the
+    seat's view alone, so it plays with ``evaluate_bots`` and against OpenSpiel's own bots
+    (MCTS, IS-MCTS)."""
+
+    def __init__(self, game: SoloGame, player: int, bot: Bot) -> None:
+        super().__init__()
+        if not isinstance(game, SoloGame):
+            raise TypeError(f"SoloBot plays a solo_rules game, not {type(game).__name__}")
+        self.player = player
+        self.bot = bot
+        self._index = game.encoder.index
+
+    def step(self, state: SoloState) -> int:
+        """The bot's choice in ``state`` (its seat to act), as the game's action."""
+        now = state.state
+        if now is None or now.is_terminal or now.player != self.player:
+            raise pyspiel.SpielError(f"SoloBot of seat {self.player}: not its turn")
+        return self._index.index(self.bot.choose(now.view(self.player)))
+
+    def restart_at(self, state: SoloState) -> None:
+        """Nothing to forget: the bot reads each decision's view afresh."""
+
+    def inform_action(self, state: SoloState, player: int, action: int) -> None:
+        """Nothing to remember (the view holds every action the seat saw)."""
 
 
 @attrs.frozen
@@ -280,8 +370,10 @@ class _Table:
 
     rules: CompiledRules
     encoder: Encoder
+    compact: CompactEncoder
     game_type: Any
     game_info: Any
+    scaled_info: Any
 
 
 #: the registered variants by game name
@@ -290,17 +382,19 @@ _TABLES: dict[str, _Table] = {}
 
 @attrs.frozen(eq=False)
 class _Hand:
-    """What every state of one game shares: its name, the dealer, the rules, the encoder and
-    the order in which the cards are dealt. Immutable, so copies share it; pickled by name."""
+    """What every state of one game shares: its name, the dealer, what the returns are divided
+    by, the rules, the encoder and the order in which the cards are dealt. Immutable, so copies
+    share it; pickled by name."""
 
     name: str
     dealer: int
+    divisor: int
     rules: CompiledRules
     encoder: Encoder
     deal_order: tuple[int, ...]
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_hand_of, (self.name, self.dealer))
+        return (_hand_of, (self.name, self.dealer, self.divisor != 1))
 
     def __copy__(self) -> _Hand:
         return self
@@ -310,14 +404,16 @@ class _Hand:
 
 
 @functools.cache
-def _hand_of(name: str, dealer: int) -> _Hand:
-    """The shared part of the states of game ``name`` dealt by ``dealer``."""
+def _hand_of(name: str, dealer: int, scaled: bool = False) -> _Hand:
+    """The shared part of the states of game ``name`` dealt by ``dealer``, its returns
+    ``scaled`` or not."""
     table = _TABLES.get(name)
     if table is None:
         raise pyspiel.SpielError(f"{name} is not registered: import "
                                  "solo_rules.integrations.openspiel, and register(variant) "
                                  "a variant of your own")
-    return _Hand(name, dealer, table.rules, table.encoder, _deal_order(table.rules, dealer))
+    return _Hand(name, dealer, utility_bound(table.rules) if scaled else 1, table.rules,
+                 table.encoder, _deal_order(table.rules, dealer))
 
 
 @attrs.frozen
@@ -326,6 +422,21 @@ class _Dealing:
 
     dealt: tuple[int, ...]
     position: int
+
+    def redealt(self, seat: int, pack: int, rng: random.Random) -> _Dealing:
+        """The deal so far as ``seat`` may know it: its own cards, and as many cards to each
+        other seat as it has, drawn uniformly from the rest of the pack."""
+        if not self.dealt:
+            return self
+        unseen = list(CardSet(pack & ~self.dealt[seat]))
+        rng.shuffle(unseen)
+        dealt = list(self.dealt)
+        for other, cards in enumerate(self.dealt):
+            if other != seat:
+                count = cards.bit_count()
+                dealt[other] = sum(1 << card for card in unseen[:count])
+                del unseen[:count]
+        return _Dealing(tuple(dealt), self.position)
 
     def __copy__(self) -> _Dealing:
         return self
@@ -368,13 +479,14 @@ def _game_type(rules: CompiledRules) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"dealer": 0})
+        parameter_specification={"dealer": 0, "scaled_rewards": False})
 
 
-def _game_info(rules: CompiledRules) -> Any:
+def _game_info(rules: CompiledRules, scaled: bool) -> Any:
     """The game's sizes: the dense actions, a chance outcome per card id of the variant's card
-    range, and the utility range ``utility_bound`` declares (-1..1 where nothing is paid)."""
-    bound = float(utility_bound(rules))
+    range, and the utility range ``utility_bound`` declares (-1..1 where nothing is paid, or
+    the returns are ``scaled``)."""
+    bound = 1.0 if scaled else float(utility_bound(rules))
     return pyspiel.GameInfo(
         num_distinct_actions=Encoder(rules).index.num_distinct_actions,
         max_chance_outcomes=len(card_range(rules.pack)),
@@ -403,7 +515,8 @@ def register(variant: CompiledRules | Variant | str) -> str:
     name = game_name(rules)
     if name not in _TABLES:
         game_type = _game_type(rules)
-        _TABLES[name] = _Table(rules, Encoder(rules), game_type, _game_info(rules))
+        _TABLES[name] = _Table(rules, Encoder(rules), CompactEncoder(rules), game_type,
+                               _game_info(rules, False), _game_info(rules, True))
         if name not in pyspiel.registered_names():
             pyspiel.register_game(game_type, _creator(name))
     return name

@@ -3,8 +3,9 @@
 One hand per episode: agents ``player_0``..``player_{n-1}`` (seat ``i`` is ``player_i``, as
 PettingZoo's classic card games name them) act in the order the rules give (the auction, the
 declaration, the play), each observing a dict of ``observation`` (the seat's ``Encoder``
-vector, docs/observations.md) and ``action_mask`` (1 at the dense index of each legal action;
-all zero for a seat not to act). The action space is ``Discrete`` over the variant's dense
+vector, or with ``observation="compact"`` its compact observation: docs/observations.md)
+and ``action_mask`` (1 at the dense index of each legal action; all zero for a seat not to
+act). The action space is ``Discrete`` over the variant's dense
 action index. At the end of the hand every seat is rewarded with its score, or with its score
 over the variant's bound (``scaled_rewards=True``: within -1..1; where the settlement pays
 nothing, its bound 0, as Quadrille's unknown amounts, every reward is 0 and the bound taken is
@@ -30,6 +31,7 @@ PettingZoo's own tests pass one).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -37,12 +39,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from solo_rules.bots import Bot
 from solo_rules.game import CompiledRules, new_game
+from solo_rules.integrations.arrays import Array, CompactEncoder, action_mask, information_state
 from solo_rules.observation import Encoder, utility_bound
-from solo_rules.state import GameState
+from solo_rules.state import GameState, PlayerView
 from solo_rules.variant import Variant
 
-__all__ = ["SoloEnv", "env", "env_name", "raw_env"]
+__all__ = ["BotPolicy", "SoloEnv", "env", "env_name", "raw_env"]
 
 Observation = dict[str, np.ndarray[Any, np.dtype[Any]]]
 
@@ -65,12 +69,19 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         "is_parallelizable": False}
 
     def __init__(self, variant: CompiledRules | Variant | str = "altenburg-1988",
-                 render_mode: str | None = None, scaled_rewards: bool = False) -> None:
+                 render_mode: str | None = None, scaled_rewards: bool = False,
+                 observation: str = "information_state") -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, "
                              f"got {render_mode!r}")
+        if observation not in ("information_state", "compact"):
+            raise ValueError(f"observation must be 'information_state' or 'compact', got "
+                             f"{observation!r}")
         self.encoder = encoder = Encoder(variant)
+        compact = CompactEncoder(encoder.rules)
+        self._encode: Callable[[PlayerView], Array] = compact.encode \
+            if observation == "compact" else lambda view: information_state(encoder, view)
         self.rules = rules = encoder.rules
         #: the class metadata, named for the variant
         self.metadata = {**SoloEnv.metadata, "name": env_name(rules)}  # type: ignore[misc]
@@ -81,9 +92,11 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         #: it is 0 (``observation.utility_bound``), which ``scaled_rewards`` divides by
         self.declared = declared = utility_bound(rules)
         self.scale = 1.0 / declared if scaled_rewards else 1.0
+        self._divisor = declared if scaled_rewards else 1
         self.possible_agents = [f"player_{seat}" for seat in range(encoder.players)]
         self.agents = self.possible_agents[:]
-        size, actions = encoder.size, encoder.index.num_distinct_actions
+        size = compact.size if observation == "compact" else encoder.size
+        actions = encoder.index.num_distinct_actions
         self.observation_spaces = {agent: spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
@@ -125,14 +138,13 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
     def observe(self, agent: str) -> Observation:
         """The seat's encoded view and its legal-action mask."""
         view = self._game().view(self.possible_agents.index(agent))
-        return {"observation": np.asarray(self.encoder.encode(view), np.float32),
-                "action_mask": np.asarray(self.encoder.legal_mask(view), np.int8)}
+        return {"observation": self._encode(view),
+                "action_mask": action_mask(self.encoder.index, view.legal_actions)}
 
     def state(self) -> np.ndarray[Any, np.dtype[Any]]:
         """The global view: every seat's encoding, seat 0 first (``state_space``)."""
         game = self._game()
-        return np.asarray([x for seat in range(game.players)
-                           for x in self.encoder.encode(game.view(seat))], np.float32)
+        return np.concatenate([self._encode(game.view(seat)) for seat in range(game.players)])
 
     def step(self, action: int | None) -> None:
         """Apply the action at dense index ``action`` for the agent to act (an illegal one
@@ -146,7 +158,7 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self._cumulative_rewards[self.agent_selection] = 0.0
         if state.is_terminal:
             scores = state.outcome().scores
-            self.rewards = {agent: float(scores[n]) * self.scale
+            self.rewards = {agent: scores[n] / self._divisor
                             for n, agent in enumerate(self.agents)}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
@@ -177,20 +189,41 @@ class SoloEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         return self.possible_agents[seat]
 
 
+class BotPolicy:
+    """One of the library's bots (``HeuristicBot``, ``SamplingBot``, any ``choose(view)``) as
+    a policy in an environment of this module: ``policy(observation, agent)`` is the dense
+    index of the bot's choice for the agent's seat, read from the seat's view in ``env`` (the
+    same knowledge as the observation)."""
+
+    def __init__(self, env: Any, bot: Bot) -> None:
+        raw = getattr(env, "unwrapped", env)
+        if not isinstance(raw, SoloEnv):
+            raise TypeError(f"BotPolicy plays a solo_rules environment, not "
+                            f"{type(raw).__name__}")
+        self.env: SoloEnv = raw
+        self.bot = bot
+
+    def __call__(self, observation: object, agent: str) -> int:
+        env = self.env
+        view = env._game().view(env.possible_agents.index(agent))
+        return env.encoder.index.index(self.bot.choose(view))
+
+
 def raw_env(variant: CompiledRules | Variant | str = "altenburg-1988",
-            render_mode: str | None = None, scaled_rewards: bool = False) -> SoloEnv:
+            render_mode: str | None = None, scaled_rewards: bool = False,
+            observation: str = "information_state") -> SoloEnv:
     """The environment without PettingZoo's wrappers: an illegal action raises."""
-    return SoloEnv(variant, render_mode, scaled_rewards)
+    return SoloEnv(variant, render_mode, scaled_rewards, observation)
 
 
 def env(variant: CompiledRules | Variant | str = "altenburg-1988",
         render_mode: str | None = None, scaled_rewards: bool = False,
-        illegal_reward: float | None = None) -> Any:
+        illegal_reward: float | None = None, observation: str = "information_state") -> Any:
     """The environment inside PettingZoo's wrappers, as its classic card games have it: an
     illegal action ends the hand with ``illegal_reward`` for the seat that took it (default:
     the lowest reward of a hand, -1 with ``scaled_rewards``, and -1 where the settlement pays
     nothing), then the order-enforcing and bounds-checking wrappers."""
-    raw = raw_env(variant, render_mode, scaled_rewards)
+    raw = raw_env(variant, render_mode, scaled_rewards, observation)
     worst = -raw.declared * raw.scale if illegal_reward is None else illegal_reward
     wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=worst)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)

@@ -5,6 +5,7 @@ from solo_rules.rules import (  # noqa: F401  (imported to register the modules)
     contracts,
     deal,
     early_end,
+    lancashire,
     partner,
     play,
     pot,

@@ -61,8 +61,8 @@ def lost_for_good(rules: Rules, state: GameState, party: int, defenders: int,
                   objective: int) -> bool:
     """Whether a party with ``party`` tricks to the defenders' ``defenders`` can no longer take
     ``objective``, and the grades of a lost game are all decided: the settlement's
-    (``SettlementRules.grades``: a codille below four tricks) and a drawn game's
-    (``ContractDef.drawn_at``), so that no later trick changes the result."""
+    (``SettlementRules.grades``: a codille below four tricks; ``waits``: who pays) and a drawn
+    game's (``ContractDef.drawn_at``), so that no later trick changes the result."""
     total = rules.hand_size
     if defenders <= total - objective:
         return False
@@ -70,9 +70,11 @@ def lost_for_good(rules: Rules, state: GameState, party: int, defenders: int,
     contract = state.contract
     assert contract is not None
     drawn = rules.contract_def(contract.kind).drawn_at
+    settlement = rules.settlement
     return all(party >= grade or party + remaining < grade
-               for grade in (rules.settlement.grades if drawn is None
-                             else (*rules.settlement.grades, drawn)))
+               for grade in (settlement.grades if drawn is None
+                             else (*settlement.grades, drawn))) and not settlement.waits(rules,
+                                                                                         state)
 
 
 def raised_objective(rules: Rules, state: GameState) -> int:
@@ -124,11 +126,15 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         hand if it is over, else play goes on."""
         decisions = self.decisions(rules, state)
         if decisions and not self.moot(rules, state, decisions):
-            assert state.contract is not None and state.contract.declarer is not None
-            return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
+            return self.deciding(state, decisions)
         if self.finished(rules, state):
             return replace(state, phase=Phase.END)
         return state
+
+    def deciding(self, state: GameState, decisions: list[int]) -> GameState:
+        """``state`` at the ``decisions``, with the seat that decides to move: the declarer."""
+        assert state.contract is not None and state.contract.declarer is not None
+        return replace(state, phase=Phase.DECIDE, player=state.contract.declarer)
 
     def moot(self, rules: Rules, state: GameState, decisions: list[int]) -> bool:
         """Whether every answer to the open decisions ends the hand now with the result it
@@ -136,14 +142,12 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         after the party can no longer make its tricks), so it is not a decision at all."""
         if not self.finished(rules, state):
             return False
-        contract = state.contract
-        assert contract is not None and contract.declarer is not None
         settle = rules.settlement.outcome
         result = settle(rules, replace(state, phase=Phase.END))
-        deciding = replace(state, phase=Phase.DECIDE, player=contract.declarer)
+        deciding = self.deciding(state, decisions)
         for aid in decisions:
             after = self.apply(rules, deciding, aid,
-                               (*state.history, (contract.declarer, aid)))
+                               (*state.history, (deciding.player, aid)))
             if after.phase != Phase.END or settle(rules, after) != result:
                 return False
         return True
@@ -209,10 +213,23 @@ class PrimeOrContinue(EarlyEnd):
     #: whether the party of a forced contract may play on too [S-HOY law 16: "Forced spadille
     #: ... nor is he allowed to play for the vole"]
     forced_go_on: bool = True
+    #: who stops or goes on: the ``declarer``, or the party's ``trick_winner`` of the last of the
+    #: first tricks, told his partner first [S-HOY law 20: "he who won the sixth ought to say,
+    #: 'I play the vole;' or, 'I do not play the vole'"; law 19: "The ombre is entitled to know
+    #: his king called, before he declares for the vole"]
+    decided_by: Literal["declarer", "trick_winner"] = "declarer"
 
     def opening_tricks(self, rules: Rules) -> int:
         """The first ``first_tricks`` tricks."""
         return self.first_tricks
+
+    def deciding(self, state: GameState, decisions: list[int]) -> GameState:
+        """The declarer decides, or (``decided_by: trick_winner``) whoever of the party won the
+        trick that ended the sweep, and the partner is known from then on (laws 19, 20)."""
+        if self.decided_by == "declarer" or STOP.id not in decisions:
+            return super().deciding(state, decisions)
+        return replace(state, phase=Phase.DECIDE, player=state.tricks[-1].winner,
+                       flags=state.flags | Flags.REVEALED)
 
     def stop_means(self) -> str:
         return ("stop now and score prime" if self.prime_bonus
@@ -242,9 +259,13 @@ class PrimeOrContinue(EarlyEnd):
         done = len(state.tricks)
         partner = rules.partner
         ask = [ASK.id] if partner is not None and partner.may_ask(state) else []
-        if done == at and at < rules.hand_size and (
-                self.forced_go_on or not rules.contract_def(contract.kind).forced):
-            won, _ = declarer_sees_party_sweep(state)
+        cdef = rules.contract_def(contract.kind)
+        if done == at and at < rules.hand_size and cdef.tricks < rules.hand_size and (
+                self.forced_go_on or not cdef.forced):
+            if self.decided_by == "trick_winner":  # the partner is told before (law 19)
+                won = set(state.party()).issuperset(trick.winner for trick in state.tricks)
+            else:
+                won, _ = declarer_sees_party_sweep(state)
             if won and not contract.tout:
                 if partner is not None and partner.asking_bars_slam and flags & Flags.ASKED:
                     return [STOP.id]
@@ -302,11 +323,16 @@ class PrimeOrContinue(EarlyEnd):
         stop = ("score the bonus for prime" if self.prime_bonus
                 else "claim the game, which is then made")
         lost = ", and cannot score prime" if self.prime_bonus else ""
+        by_winner = self.decided_by == "trick_winner"
+        who = "whoever of the party won the last of them" if by_winner else "the declarer"
         clauses = [
-            Clause(f"If the declarer's party wins {first}, the declarer may stop play and "
+            Clause(f"If the declarer's party wins {first}, {who} may stop play and "
                    f"{stop}, or play on; a party that plays on must take every trick{lost}.",
                    "first_tricks", (*(("prime_at",) if self.prime_at != "first_tricks" else ()),
-                                    "prime_bonus")),
+                                    "prime_bonus", *(("decided_by",) if by_winner else ()))),
+            Clause("The declarer is told who his partner is before that decision, and a partner "
+                   "not yet known who decides makes himself known by it.", "decided_by")
+            if by_winner else
             Clause("The declarer decides from what he can see: while his partner is unknown, "
                    "a trick won by another player is not known to be his party's.",
                    "first_tricks"),

@@ -75,6 +75,8 @@ def _renege(rules: Rules, tables: TrumpTables, trump: int, led: int, hand: int,
 
 #: Every card (a mask): what a branch of ``duty`` that could not have allowed a card proves.
 _EVERY_CARD = (1 << CARD_IDS) - 1
+#: The cards below the seven, whose play ids follow ``WIDE_BASE`` (``actions._card_id``).
+_LOW_CARDS = CARD_IDS - PIQUET_IDS
 #: ``BYTE_IDS`` of the 32-card ids, which are their own play ids
 _PIQUET_BYTES = BYTE_IDS[:4]
 
@@ -246,8 +248,11 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                 + top[mask >> 24 & 0xFF])
 
     def is_legal(self, rules: Rules, state: GameState, aid: int) -> bool:
-        card = play_card(aid)
-        return 0 <= card < CARD_IDS and bool(self.mask(rules, state) >> card & 1)
+        """Whether ``aid`` is the play of a card ``mask`` allows: a play id (0..31, or a low
+        card's after ``WIDE_BASE``), never another kind's id that ``play_card`` maps to a card."""
+        if not (0 <= aid < PIQUET_IDS or WIDE_BASE <= aid < WIDE_BASE + _LOW_CARDS):
+            return False
+        return bool(self.mask(rules, state) >> play_card(aid) & 1)
 
     def apply(self, rules: Rules, state: GameState, aid: int, history: History) -> GameState:
         """The card joins the trick; a full trick goes to its winner, who leads next, and the

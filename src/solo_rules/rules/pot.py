@@ -21,12 +21,12 @@ from solo_rules.cards import card_ids
 from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.early_end import raised_objective
-from solo_rules.rules.settlement import Settlement, scored, single_side
+from solo_rules.rules.settlement import Settlement, caller_alone_open, scored, single_side
 from solo_rules.rules.slots import Rules, ScoringRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Flags, GameState, Outcome, build_outcome, dealt_mask
 
-__all__ = ["PotAndFees", "StammFees"]
+__all__ = ["PotAndFees", "StammFees", "matador_run", "party_dealt"]
 
 
 @register("scoring", "scoring.stamm_fees")
@@ -77,18 +77,9 @@ class StammFees(RuleModule, ScoringRules):
         pack's trumps [S-SPZ: "These three cards are matadors, as are any other cards of the
         trump suit that follow them consecutively"; AMB-80 a], or (``named``) how many of the
         three named matadors it holds, in any order (AMB-80 b)."""
-        held = 0
-        for seat in state.party():
-            held |= dealt_mask(state, seat)
-        tables = rules.trump_tables[trump]
         if self.matadors == "named":
-            return (held & tables.matadors).bit_count()
-        run = 0
-        for card in _trump_order(rules, trump):
-            if not held >> card & 1:
-                break
-            run += 1
-        return run
+            return (party_dealt(state) & rules.trump_tables[trump].matadors).bit_count()
+        return matador_run(rules, state, trump)
 
     @property
     def values_contracts(self) -> bool:
@@ -128,6 +119,27 @@ def _quarters(count: int) -> str:
             whole, f"{whole} times the Stamm's value")
     return ("a quarter of the Stamm's value" if count == 1
             else f"{count} quarters of the Stamm's value")
+
+
+def party_dealt(state: GameState) -> int:
+    """The mask of the cards the declarer's party was dealt."""
+    held = 0
+    for seat in state.party():
+        held |= dealt_mask(state, seat)
+    return held
+
+
+def matador_run(rules: Rules, state: GameState, trump: Trump) -> int:
+    """The party's unbroken run of trumps, as dealt, from the top of the pack's trumps: its
+    matadors and false matadors [S-HOY p. 279: "False matadores are any sequence of trumps
+    following the matadores regularly"; S-SPZ; AMB-80 a]."""
+    held = party_dealt(state)
+    run = 0
+    for card in _trump_order(rules, trump):
+        if not held >> card & 1:
+            break
+        run += 1
+    return run
 
 
 def _trump_order(rules: Rules, trump: int) -> tuple[int, ...]:
@@ -198,6 +210,12 @@ class PotAndFees(Settlement):
         """A codille costs double (S-PIE-ROT: "wenn er weniger als vier Stiche macht (codille
         wird), muß er dasselbe doppelt ... bezahlen")."""
         return () if self.codille_below is None else (self.codille_below,)
+
+    def waits(self, rules: Rules, state: GameState) -> bool:
+        """Whether the caller's own tricks to come can still decide that he pays a loss alone
+        (``caller_alone_below``); a forfeit costs the party nothing to divide."""
+        return self.loss != "forfeit" and caller_alone_open(rules, state,
+                                                            self.caller_alone_below)
 
     def staked(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """What each seat puts into the pot before the deal [S-PIE-ROT: "gibt, nach Setzen
@@ -335,7 +353,8 @@ class PotAndFees(Settlement):
                    "price_each"),
             Clause("Two partners share what they win, and share what they lose, the caller the "
                    "odd counter; but a caller who took fewer than "
-                   f"{self.caller_alone_below} tricks pays alone, except in a forced game.",
+                   f"{self.caller_alone_below} tricks pays alone, except in a forced game. "
+                   "Play goes on until it is known whether he does.",
                    "caller_alone_below", needs="partnership"),
         ]
         return clauses

@@ -416,10 +416,12 @@ class OmbreOutcome(RuleModule, ScoringRules):
         assert contract is not None
         made = contract.declarer is not None and rules.early_end.made(rules, state)
         party, _ = state.party_tricks()
-        continued = state.flags & Flags.CONTINUED
+        # played for after the sixth trick (law 11), or bid (law 17)
+        vole = (state.flags & Flags.CONTINUED
+                or rules.contract_def(contract.kind).tricks >= rules.hand_size)
         if made:
-            return True, [("vole" if continued else "game", 0)]
-        if continued and party > self.remise:  # AMB-90 (a): "having won his game" (law 29)
+            return True, [("vole" if vole else "game", 0)]
+        if vole and party > self.remise:  # AMB-90 (a): "having won his game" (law 29)
             return True, [("game, the vole failed", 0)]
         return False, [("remise" if party >= self.remise else "codille", 0)]
 
@@ -435,8 +437,9 @@ class OmbreOutcome(RuleModule, ScoringRules):
     def describe(self) -> list[Clause]:
         return [
             Clause("The ombre's side that takes the tricks its game needs wins the game; all "
-                   "ten tricks, played for after the sixth, win the vole; a side that plays "
-                   "for the vole and fails still wins its game (law 29, AMB-90)."),
+                   "ten tricks, played for after the sixth or bid, win the vole; a side that "
+                   "plays for the vole and fails still wins its game if it took more than "
+                   f"{self.remise} tricks (law 29, AMB-90)."),
             Clause(f"A side that takes {self.remise} tricks loses by remise; one that takes "
                    f"fewer loses by codille, the defenders having taken more tricks than it.",
                    "remise"),

@@ -17,7 +17,8 @@ from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Contract, GameState, Outcome, build_outcome, replace
 
-__all__ = ["AmountsUnknown", "PerAdversary", "ScoreSheet", "Settlement", "drawn", "single_side"]
+__all__ = ["AmountsUnknown", "PerAdversary", "ScoreSheet", "Settlement", "caller_alone_open",
+           "drawn", "single_side"]
 
 
 class Settlement(RuleModule, SettlementRules):
@@ -204,6 +205,21 @@ def _with_next_in_turn(state: GameState, seat: int, amount: int) -> tuple[int, .
     payer = state.in_turn(seat)[1]
     return tuple([amount if s == seat else -amount if s == payer else 0
                   for s in range(len(state.hands))])
+
+
+def caller_alone_open(rules: Rules, state: GameState, below: int) -> bool:
+    """Whether the caller's own tricks to come can still decide that he pays a lost game
+    alone, having taken fewer than ``below`` [S-HOYUS p. 77: "unless the ombre does not make
+    three tricks, in which case ... the ombre pays alone"]: only with a partner, not in a forced
+    game ("he who is called pays half of the losing"), and while he has fewer but can still
+    take them."""
+    contract = state.contract
+    if (contract is None or contract.declarer is None or contract.partner is None
+            or contract.partner == contract.declarer
+            or rules.contract_def(contract.kind).forced):
+        return False
+    own = state.won[contract.declarer]
+    return own < below <= own + rules.hand_size - len(state.tricks)
 
 
 def single_side(rules: Rules, state: GameState) -> tuple[int, ...]:

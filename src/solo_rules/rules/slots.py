@@ -24,6 +24,7 @@ from solo_rules.state import Contract, GameState, Outcome, PlayerView, RuleSet
 
 __all__ = [
     "AuctionRules",
+    "BidGames",
     "ContractRules",
     "DealRules",
     "EarlyEndRules",
@@ -39,6 +40,9 @@ __all__ = [
     "ladder_of",
     "pack_of",
 ]
+
+#: A bid's contracts, each with the trump suits its declaration may name (``None``: none).
+BidGames = tuple[tuple[str, tuple[Suit | None, ...]], ...]
 
 #: ``ContractRules.concealed`` when every seat sees every action.
 _NOTHING_CONCEALED: Mapping[int, int] = MappingProxyType({})
@@ -211,6 +215,12 @@ class AuctionRules(Describes, Protocol):
     def bid_meaning(self, rules: Rules, name: str) -> str:
         """What ``bid NAME`` commits its bidder to, in a few words (``Solo in clubs: ...``)."""
         return ""
+
+    def bid_contracts(self, rules: Rules, name: str) -> BidGames:
+        """The contracts the winner of ``bid NAME`` may declare, each with the suits it may
+        name (``ContractDef.trump_suits``): what a bot weighs a bid by; none known by
+        default."""
+        return ()
 
 
 @runtime_checkable
@@ -435,6 +445,12 @@ class SettlementRules(Describes, Protocol):
         settlement of a lost game changes (a codille below four tricks, S-PIE-ROT): play does
         not end before the side of each the party ends on is known (none by default)."""
         return ()
+
+    def waits(self, rules: Rules, state: GameState) -> bool:
+        """Whether who pays a lost game still depends on tricks to come, beyond the party's
+        ``grades`` (a caller who pays alone below three tricks of his own): play does not end
+        before it is known (never by default)."""
+        return False
 
 
 class Rules(RuleSet, Protocol):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +19,18 @@ import cattrs
 
 from solo_rules.analysis import BOTS
 from solo_rules.errors import SoloRulesError, shown
+from solo_rules.files import name_of
 from solo_rules.game import compile
-from solo_rules.variant import Variant, load_variant
+from solo_rules.variant import (
+    Variant,
+    available_overlays,
+    available_variants,
+    load_variant,
+    variant_dir,
+)
 
 __all__ = ["MAX_HANDS", "MAX_UPLOAD", "SEAT_KINDS", "ConfigError", "Seat", "TableConfig",
-           "parse_config"]
+           "catalogue_variant", "parse_config"]
 
 #: What a seat can be: a person at a browser, or one of the library's bots.
 SEAT_KINDS: tuple[str, ...] = ("person", *BOTS)
@@ -31,6 +38,10 @@ SEAT_KINDS: tuple[str, ...] = ("person", *BOTS)
 MAX_HANDS = 1000
 #: The largest variant file the lobby takes, in bytes of UTF-8.
 MAX_UPLOAD = 64 * 1024
+#: The bits of a hand's own seed (``table.hand_seed``), the most a dealt-again seed has.
+SEED_BITS = 128
+#: The digits of the largest such seed, which a page may send as text.
+MAX_SEED_DIGITS = len(str(2**SEED_BITS))
 #: The longest seat name, in characters.
 MAX_NAME = 40
 #: The longest delay before a bot moves, in seconds.
@@ -63,8 +74,9 @@ class Deal:
 class TableConfig:
     """A table: ``variant`` (an id such as ``altenburg-1988``, with ``overlays`` on it; or,
     for an uploaded file, the file's name with ``upload`` its text), the seats, a match of
-    ``hands`` hands (``None``: open-ended), the match ``seed``, an optional single ``deal``
-    played again, and the seconds a bot waits before it moves."""
+    ``hands`` hands (``None``: open-ended), the match ``seed`` (the first dealer's draw and the
+    bots' choices; the deals too where ``chosen_seed``), an optional single ``deal`` played
+    again, and the seconds a bot waits before it moves."""
 
     variant: str
     seats: tuple[Seat, ...]
@@ -74,12 +86,17 @@ class TableConfig:
     hands: int | None = None
     deal: Deal | None = None
     bot_delay: float = 0.8
+    #: the creator chose the deals (``seed`` or ``deal``), so every seat is told; the
+    #: server sets it, a request does not
+    chosen_seed: bool = False
 
     def load(self, uploads: Path) -> Variant:
-        """The variant this table plays; an uploaded file is written under ``uploads`` (by
-        its content's digest) and read from there by the library's loader."""
+        """The variant this table plays: a shipped one by id (``catalogue_variant``), or an
+        uploaded file, written under ``uploads`` (by its content's digest) and read from there
+        by the library's loader; shipped overlays only, and no error names a server file."""
         if self.upload is None:
-            return load_variant(self.variant, self.overlays)
+            return catalogue_variant(self.variant, self.overlays)
+        _check_overlays(self.overlays)
         digest = hashlib.sha256(self.upload.encode()).hexdigest()[:16]
         folder = uploads / digest
         path = folder / self.variant
@@ -89,16 +106,50 @@ class TableConfig:
         try:
             return load_variant(path, self.overlays)
         except SoloRulesError as exc:  # name the file as the player knows it
-            message, where = str(exc), str(path)
-            # the loader names a path of over 80 characters by its first 60
-            for written in (where, f"{where[:60]}... ({len(where)} characters)"):
-                message = message.replace(written, self.variant)
-            raise ConfigError(message) from None
+            raise ConfigError(_unnamed(str(exc), {path: self.variant})) from None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each seat's name, as the table shows it."""
+        return tuple(seat.name for seat in self.seats)
 
     @property
     def persons(self) -> tuple[int, ...]:
         """The seats a person plays."""
         return tuple(n for n, seat in enumerate(self.seats) if seat.kind == "person")
+
+
+def catalogue_variant(variant: str, overlays: Sequence[str] = ()) -> Variant:
+    """The shipped variant of id ``variant`` with shipped ``overlays``: what a request may
+    name, so that nothing from the network reaches the loader's paths (an error does not echo
+    the name, so it cannot show a path either)."""
+    if not isinstance(variant, str) or variant not in available_variants():
+        raise ConfigError(f"variant: not one of this server's variants (a request names no "
+                          f"file); known variants: {', '.join(available_variants())}")
+    _check_overlays(overlays)
+    try:
+        return load_variant(variant, overlays)
+    except SoloRulesError as exc:
+        raise ConfigError(_unnamed(str(exc), {})) from None
+
+
+def _check_overlays(overlays: Sequence[str]) -> None:
+    """``ConfigError`` unless every overlay is a shipped overlay's id."""
+    known = available_overlays()
+    for number, overlay in enumerate(overlays):
+        if not isinstance(overlay, str) or overlay not in known:
+            raise ConfigError(f"overlays[{number}]: not one of this server's overlays (a "
+                              f"request names no file); known overlays: {', '.join(known)}")
+
+
+def _unnamed(message: str, names: Mapping[Path, str]) -> str:
+    """``message`` on one line with each file it names called by its name to a player: an
+    upload (``names``) by the name it was sent under, a shipped file by its id."""
+    shipped = {variant_dir() / f"{vid}.yaml": vid
+               for vid in (*available_variants(), *available_overlays())}
+    for path, name in {**shipped, **names}.items():
+        message = message.replace(name_of(path), name)
+    return " ".join(message.split())
 
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
@@ -125,6 +176,7 @@ def _strict_float(value: Any, _: type) -> float:
 _converter.register_structure_hook(int, _strict_int)
 _converter.register_structure_hook(str, _strict_str)
 _converter.register_structure_hook(float, _strict_float)
+_converter.register_structure_hook(bool, lambda value, _: value)  # set by parse_config
 
 
 def _first_error(exc: BaseException) -> str:
@@ -141,7 +193,13 @@ def parse_config(raw: object, seed: int, uploads: Path) -> tuple[TableConfig, Va
     ``ConfigError`` in one line otherwise."""
     if not isinstance(raw, Mapping):
         raise ConfigError(f"the table must be a JSON object, got {shown(raw)}")
-    raw = {"seed": seed, **raw}
+    if "chosen_seed" in raw:
+        raise ConfigError("chosen_seed: set by the server (from seed and deal), not asked for")
+    raw = {"seed": seed, **raw, "chosen_seed": "seed" in raw or "deal" in raw}
+    deal = raw.get("deal")
+    if isinstance(deal, Mapping) and isinstance(deal.get("seed"), str) \
+            and deal["seed"].isdigit() and len(deal["seed"]) <= MAX_SEED_DIGITS:
+        raw["deal"] = {**deal, "seed": int(deal["seed"])}  # a page's number past 2**53
     try:
         config = _converter.structure(raw, TableConfig)
     except Exception as exc:
@@ -178,9 +236,9 @@ def _checked(config: TableConfig, uploads: Path) -> tuple[TableConfig, Variant]:
     if not 0 <= config.seed < 2**63:
         raise ConfigError(f"seed: a whole number from 0 below 2**63, got {config.seed}")
     if config.deal is not None:
-        if not 0 <= config.deal.seed < 2**63:
-            raise ConfigError(f"deal.seed: a whole number from 0 below 2**63, got "
-                              f"{config.deal.seed}")
+        if not 0 <= config.deal.seed < 2**SEED_BITS:
+            raise ConfigError(f"deal.seed: a whole number from 0 below 2**{SEED_BITS}, got "
+                              f"{shown(config.deal.seed, 60)}")
         if not 0 <= config.deal.dealer < players:
             raise ConfigError(f"deal.dealer: a seat 0 to {players - 1}, got "
                               f"{config.deal.dealer}")

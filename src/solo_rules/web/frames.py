@@ -11,16 +11,18 @@ frame shows every hand and carries the game record.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from solo_rules.actions import Action
 from solo_rules.cards import Card, CardSet
-from solo_rules.display import bid_note, in_trump_order, trump_cards
+from solo_rules.display import choice_note, in_trump_order, trump_cards
 from solo_rules.errors import IllegalActionError
 from solo_rules.game import CompiledRules
 from solo_rules.ranking import Trump
 from solo_rules.state import GameState, Phase, PlayerView
 from solo_rules.web.rulebook import explanation
+from solo_rules.wording import action_words, addressed, deed_words
 
 if TYPE_CHECKING:
     from solo_rules.web.table import Table
@@ -36,7 +38,7 @@ def seat_frame(table: Table, seat: int) -> dict[str, Any]:
     frame = _common(table, view, view.hand)
     rules = table.rules
     frame["you"] = seat
-    frame["legal"] = [_choice(rules, action) for action in view.legal_actions]
+    frame["legal"] = [_choice(rules, state, action) for action in view.legal_actions]
     frame["duty"] = _duty(table, state, view)
     frame["refusal"] = table.refusals.get(seat)
     return frame
@@ -92,16 +94,17 @@ def _common(table: Table, view: PlayerView, hand: CardSet | None) -> dict[str, A
         "table": table.id,
         "hand_no": table.hand,
         "hands": config.hands,
+        "chosen_seed": config.chosen_seed,
         "position": len(view.history),
         "acted_at": table.acted_at,
         "variant": {"id": table.variant.id, "title": table.variant.title,
                     "german": rules.pack_rules.suits == "german"},
-        "names": [seat.name for seat in config.seats],
+        "names": list(config.names),
         "kinds": [seat.kind for seat in config.seats],
         "dealer": view.dealer,
         "phase": str(view.phase),
         "turn": view.current_player,
-        "contract": _contract(rules, view),
+        "contract": _contract(rules, view, config.names),
         "trump": _trump_text(trump),
         "declarer": view.declarer,
         "partner": view.partner,
@@ -110,14 +113,16 @@ def _common(table: Table, view: PlayerView, hand: CardSet | None) -> dict[str, A
         "trumps": [] if hand is None else [_card(c) for c in trump_cards(rules, hand, trump)],
         "exposed": [_card(c) for c in in_trump_order(rules, view.exposed, trump)],
         "sitting_out": list(view.sitting_out),
-        "bidding": [_entry(rules, seat, action) for seat, action in view.history
-                    if action.kind != "play"],
+        "bidding": [_entry(rules, seat, action, view.seat, config.names)
+                    for seat, action in view.history if action.kind != "play"],
         "trick": [{"seat": seat, "card": _card(card)} for seat, card in view.trick],
         "last_trick": None if last is None else {
             "winner": last.winner,
             "cards": [{"seat": seat, "card": _card(Card(card))} for seat, card in
                       zip(state.in_turn(last.leader), last.cards, strict=False)]},
         "won": won,
+        "leader": _leader(view),
+        "sheet": _sheet(table),
         "totals": list(table.match.totals),
         "pot": table.match.pot if table.match.keeps_pot else None,
         "hands_played": len(table.match.hands),
@@ -128,22 +133,48 @@ def _common(table: Table, view: PlayerView, hand: CardSet | None) -> dict[str, A
     return frame
 
 
-def _choice(rules: CompiledRules, action: Action) -> dict[str, Any]:
-    """A legal action as a button: its text (what the server takes back), its label, the
-    card it plays, and what a bid stands for (as ``solo-rules play`` says it)."""
-    return {"text": action.text, "label": _label(action), "card": _card(action.card),
-            "note": bid_note(rules, action)}
+def _leader(view: PlayerView) -> int | None:
+    """The seat that led the trick on the table, or leads the next one."""
+    if view.trick:
+        return view.trick[0][0]
+    return view.current_player if view.phase == Phase.PLAY else None
 
 
-def _entry(rules: CompiledRules, seat: int, action: Action) -> dict[str, Any]:
+def _sheet(table: Table) -> list[dict[str, Any]]:
+    """The score sheet: one row per finished hand of the match (its contract, declarer,
+    whether it was made, and each seat's score), from the hands' records."""
+    rows = []
+    names = table.config.names
+    for number, record in enumerate(table.match.hands):
+        outcome = getattr(record, "outcome", None)
+        if outcome is None:
+            rows.append({"hand": number + 1, "contract": "misdeal", "declarer": None,
+                         "result": "", "scores": [0] * len(names)})
+            continue
+        contract = outcome.contract
+        rows.append({
+            "hand": number + 1,
+            "contract": "no game" if contract is None else
+            table.rules.contract_def(contract.kind).name,
+            "declarer": outcome.declarer,
+            "result": "" if contract is None else "made" if outcome.made else "lost",
+            "scores": list(outcome.scores)})
+    return rows
+
+
+def _choice(rules: CompiledRules, state: GameState, action: Action) -> dict[str, Any]:
+    """A legal action as a button: its text (what the server takes back), its label in
+    words, the card it plays, and what choosing it does (as ``solo-rules play`` says it)."""
+    return {"text": action.text, "label": action_words(rules, action),
+            "card": _card(action.card), "note": choice_note(rules, state, action)}
+
+
+def _entry(rules: CompiledRules, seat: int, action: Action, reader: int,
+           names: Sequence[str]) -> dict[str, Any]:
     """A public history entry (a bid, a declaration, a call; a card given back face down
-    shows as the seat sees it)."""
-    return {"seat": seat, "text": _label(action), "note": bid_note(rules, action)}
-
-
-def _label(action: Action) -> str:
-    card = action.card
-    return action.text if card is None else f"{action.kind} {card.symbol_text}"
+    shows as the seat sees it), in words: ``Bob bids Frage``, ``You pass``."""
+    return {"seat": seat, "text": deed_words(rules, action,
+                                             "you" if seat == reader else names[seat])}
 
 
 def _card(card: Card | None) -> str | None:
@@ -156,14 +187,14 @@ def _trump_text(trump: Trump | None) -> str | None:
     return "no trumps" if trump.suit is None else trump.suit.symbol
 
 
-def _contract(rules: CompiledRules, view: PlayerView) -> str | None:
+def _contract(rules: CompiledRules, view: PlayerView, names: Sequence[str]) -> str | None:
     """The contract as the table knows it: its name, the declarer, trumps, the called card
     and an announced Tout (never the secret partner)."""
     if view.contract_kind is None:
         return None
     text: str = rules.contract_def(view.contract_kind).name
     if view.declarer is not None:
-        text += f" by seat {view.declarer}"
+        text += " by " + ("you" if view.declarer == view.seat else names[view.declarer])
     if view.called is not None:
         text += f", calling {view.called.symbol_text}"
     if view.tout:
@@ -184,7 +215,8 @@ def _duty(table: Table, state: GameState, view: PlayerView) -> dict[str, Any] | 
         state.apply(f"play {barred[0].name}")
     except IllegalActionError as exc:
         why = explanation(exc, state)
-        return {"text": why, "rule": table.rulebook.rule_data(state.phase, why)}
+        return {"text": addressed(why, view.seat, table.config.names),
+                "rule": table.rulebook.rule_data(state.phase, why)}
     return None  # the card was legal after all: no duty to show
 
 
@@ -200,13 +232,17 @@ def _end(table: Table) -> dict[str, Any]:
     return {
         "dealt": [[_card(c) for c in in_trump_order(rules, CardSet(state.dealt[seat]), None)]
                   for seat in range(players)],
-        "played": [[_card(c) for c in in_trump_order(rules, state.dealt_hand(seat), trump)]
-                   for seat in range(players)],
+        "played": [[_card(Card(card)) for trick in state.tricks
+                    for who, card in zip(state.in_turn(trick.leader), trick.cards, strict=False)
+                    if who == seat] for seat in range(players)],
+        "unplayed": [[_card(c) for c in in_trump_order(rules, state.hand(seat), trump)]
+                     for seat in range(players)],
         "tricks": [{"winner": trick.winner,
                     "cards": [{"seat": seat, "card": _card(Card(card))} for seat, card in
                               zip(state.in_turn(trick.leader), trick.cards, strict=False)]}
                    for trick in state.tricks],
-        "contract": None if outcome.contract is None else rules.contract_text(outcome.contract),
+        "contract": None if outcome.contract is None else addressed(
+            rules.contract_text(outcome.contract), None, table.config.names),
         "declarer": outcome.declarer,
         "partner": outcome.partner,
         "party_tricks": outcome.party_tricks,

@@ -1,11 +1,14 @@
 """One table: its match, the hand in play, who may act, and every change stored first.
 
-A table plays a ``Match`` of the library (the deal, the dealer's turn, the running totals),
-or one given deal again. Every action is checked by ``GameState.apply`` and committed to the
-store before the table's state moves on, so what anyone was told is on disk; a table is
-rebuilt from the store by dealing each hand again and replaying its stored actions through
-the library (``Table.resume``). A bot's choice is a function of the table's seed, the hand and
-the position in it, so a resumed table plays on as it would have without the restart.
+A table plays a ``Match`` of the library (the dealer's turn, the running totals), each hand
+dealt from its own 128 bits of the operating system's randomness (stored with the hand, and
+shown in its record once it is over, when it tells nothing of any other hand), or from the
+match's seed where the table's creator chose it, or one given deal again. Every action is
+checked by ``GameState.apply`` and committed to the store before the table's state moves on,
+so what anyone was told is on disk; a table is rebuilt from the store by dealing each hand
+again and replaying its stored actions through the library (``Table.resume``). A bot's choice
+is a function of the table's secret seed, the hand and the position in it, so a resumed table
+plays on as it would have without the restart.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from solo_rules.match import Match
 from solo_rules.record import GameRecord, read_record, replay
 from solo_rules.state import GameState
 from solo_rules.variant import Variant
+from solo_rules.view import PlayerView
 from solo_rules.web.config import TableConfig, from_plain, to_plain
 from solo_rules.web.rulebook import Rulebook, explanation, rulebook_of
 from solo_rules.web.store import Store, StoredTable
+from solo_rules.wording import addressed
 
-__all__ = ["SPECTATOR", "Table", "TableError"]
+__all__ = ["SPECTATOR", "Table", "TableError", "bot_choice", "hand_seed", "seat_of"]
 
 #: The seat number of the spectators' token.
 SPECTATOR = -1
@@ -53,7 +58,7 @@ class Table:
     """A table in play (see the module docstring)."""
 
     def __init__(self, table_id: str, config: TableConfig, variant: Variant, store: Store,
-                 digests: tuple[tuple[int, bytes], ...]) -> None:
+                 digests: tuple[tuple[int, bytes], ...], seed: int | None) -> None:
         self.id = table_id
         self.config = config
         self.variant = variant
@@ -64,6 +69,8 @@ class Table:
                                  dealer=None if deal is None else deal.dealer)
         #: the hand in play (from 0), or the last one while the next waits to be dealt
         self.hand = 0
+        #: the seed the hand in play was dealt from (``None``: the match's ``hand_seed``)
+        self.seed = seed
         self.state: GameState = self._deal()
         #: the finished hand's record (JSON), shown at its end
         self.last_record: str | None = None
@@ -97,8 +104,9 @@ class Table:
         tokens = {seat: secrets.token_urlsafe(24) for seat in (*config.persons, SPECTATOR)}
         digests = {seat: digest(token) for seat, token in tokens.items()}
         store.add_table(table_id, to_plain(config), digests)
-        table = cls(table_id, config, variant, store, tuple(sorted(digests.items())))
-        store.deal(table_id, 0)
+        table = cls(table_id, config, variant, store, tuple(sorted(digests.items())),
+                    hand_seed(config))
+        store.deal(table_id, 0, table.seed)
         return table, tokens
 
     @classmethod
@@ -106,17 +114,17 @@ class Table:
         """The table ``stored`` as it stood: each finished hand replayed from its record,
         the hand in play dealt again and its stored actions applied, every one checked."""
         config = from_plain(stored.config)
-        table = cls(stored.id, config, config.load(uploads), store, stored.digests)
+        table = cls(stored.id, config, config.load(uploads), store, stored.digests, None)
         for number, text in enumerate(stored.records):
             record = read_record(text)
             if not isinstance(record, GameRecord):
                 raise TableError("corrupt", f"table {stored.id}: hand {number} is stored as "
                                             "a match record")
             state = replay(record, table.match.hand_variant)
-            table.match = table.match.finish(state)
+            table.match = table.match.finish(state, record.seed)
             table.hand, table.state, table.last_record = number, state, text
         if stored.dealt > len(stored.records):
-            table.hand = len(stored.records)
+            table.hand, table.seed = len(stored.records), stored.seed
             state = table._deal()
             for seat, action in stored.actions:
                 if seat != state.current_player:
@@ -127,23 +135,17 @@ class Table:
         return table
 
     def _deal(self) -> GameState:
-        """The next hand of the match (or the one deal this table plays again)."""
-        deal = self.config.deal
-        if deal is not None:
-            return new_game(self.match.hand_variant, seed=deal.seed, dealer=deal.dealer)
-        return self.match.deal()
+        """The next hand of the match, from ``seed`` (the hand's own, or the one deal this
+        table plays again), else from the match's ``hand_seed``."""
+        if self.seed is None:
+            return self.match.deal()
+        return new_game(self.match.hand_variant, seed=self.seed, dealer=self.match.dealer)
 
     # -- who is who -----------------------------------------------------------------------
 
     def seat_of(self, token: str) -> int | None:
-        """The seat whose token this is (``SPECTATOR`` for the spectators'), or ``None``.
-        Every stored digest is compared, each in constant time."""
-        asked = digest(token)
-        found = None
-        for seat, stored in self._digests:
-            if hmac.compare_digest(stored, asked):
-                found = seat
-        return found
+        """The seat whose token this is (``SPECTATOR`` for the spectators'), or ``None``."""
+        return seat_of(self._digests, token)
 
     @property
     def over(self) -> bool:
@@ -177,13 +179,16 @@ class Table:
                                       f"but the table is at hand {self.hand}, action "
                                       f"{len(state.history)}")
         if seat != state.current_player:
-            raise TableError("not_your_turn", f"it is seat {state.current_player}'s turn, not "
-                                              f"seat {seat}'s")
+            turn = state.current_player
+            raise TableError("not_your_turn", "it is " + (
+                "nobody's turn" if turn is None else f"{self.config.names[turn]}'s turn")
+                + ", not yours")
         try:
             after = state.apply(text)
         except IllegalActionError as exc:
             why = explanation(exc, state)
             self.refusals[seat] = {"text": str(exc), "reason": exc.reason, "why": why,
+                                   "words": addressed(why, seat, self.config.names),
                                    "rule": self.rulebook.rule_data(state.phase, why)}
             raise TableError("illegal", str(exc)) from None
         except ActionParseError as exc:
@@ -199,12 +204,13 @@ class Table:
         assert action is not None
         match, record = self.match, None
         if after.is_terminal:
-            match = match.finish(after)
+            match = match.finish(after, self.seed)
             finished = match.hands[-1]
             assert isinstance(finished, GameRecord)  # the table never calls a misdeal
             record = finished.to_json()
+        hands = self.config.hands
         self.store.add_action(self.id, self.hand, len(after.history) - 1, seat, action.text,
-                              record)
+                              record, hands is not None and len(match.hands) >= hands)
         self.match, self.state, self.acted_at = match, after, acted_at
         if record is not None:
             self.last_record = record
@@ -213,6 +219,11 @@ class Table:
     def bot(self, seat: int) -> Bot:
         """The bot of ``seat`` for the decision at hand, seeded by ``_bot_seed``."""
         return BOTS[self.config.seats[seat].kind](self._bot_seed(seat), self.rules)
+
+    def bot_task(self, seat: int) -> tuple[str, int, Variant, PlayerView]:
+        """What another process needs to make ``seat``'s bot choose (``bot_choice``)."""
+        return (self.config.seats[seat].kind, self._bot_seed(seat), self.state.variant,
+                self.state.view(seat))
 
     def bot_acts(self, seat: int, position: int, action: Action) -> None:
         """Apply the action a bot chose from its view at ``position`` (checked by the
@@ -242,8 +253,9 @@ class Table:
         bots)."""
         if not self.waiting or not self.ready.issuperset(self.config.persons):
             return False
-        self.store.deal(self.id, self.hand + 1)
-        self.hand += 1
+        seed = hand_seed(self.config)
+        self.store.deal(self.id, self.hand + 1, seed)
+        self.hand, self.seed = self.hand + 1, seed
         self.state = self._deal()
         self.ready.clear()
         self.refusals.clear()
@@ -255,9 +267,34 @@ class Table:
         for an uploaded variant, which the lobby knows by no id)."""
         if self.config.upload is not None or not self.match.hands:
             return None
-        deal = self.config.deal
-        seed = deal.seed if deal is not None else getattr(self.match.hands[-1], "seed", None)
+        seed = getattr(self.match.hands[-1], "seed", None)
         if seed is None:
             return None
         query = f"/?variant={self.config.variant}&seed={seed}&dealer={self.state.dealer}"
         return query + "".join(f"&overlay={overlay}" for overlay in self.config.overlays)
+
+
+def hand_seed(config: TableConfig) -> int | None:
+    """The seed of a hand about to be dealt: the deal played again, or 128 bits from the
+    operating system, so that no hand seen tells anything of another; ``None`` for a table
+    whose creator chose the match's seed (its hands follow ``Match.hand_seed``)."""
+    if config.deal is not None:
+        return config.deal.seed
+    return None if config.chosen_seed else secrets.randbits(128)
+
+
+def seat_of(digests: tuple[tuple[int, bytes], ...], token: str) -> int | None:
+    """The seat whose token this is among a table's ``digests`` (``SPECTATOR`` for the
+    spectators'), or ``None``. Every digest is compared, each in constant time."""
+    asked = digest(token)
+    found = None
+    for seat, stored in digests:
+        if hmac.compare_digest(stored, asked):
+            found = seat
+    return found
+
+
+def bot_choice(kind: str, seed: int, variant: Variant, view: PlayerView) -> Action:
+    """The action the bot ``kind`` seeded ``seed`` chooses from ``view``: what a worker
+    process runs for ``Table.bot_task``, the same choice ``Table.bot`` would make."""
+    return BOTS[kind](seed, compile(variant)).choose(view)

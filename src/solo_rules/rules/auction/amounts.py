@@ -13,7 +13,7 @@ from solo_rules.actions import BID_BASE, PASS, Action
 from solo_rules.cards import Suit
 from solo_rules.rules.auction.common import AllPass, Auction
 from solo_rules.rules.contract_def import ContractDef
-from solo_rules.rules.slots import ContractRules, Rules, ladder_of
+from solo_rules.rules.slots import BidGames, ContractRules, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, builder
 
@@ -184,6 +184,18 @@ class AscendingAmounts(PassingForGood):
         games = " or ".join(rules.contract_def(contract).name for contract in bid.contracts)
         suits = " ".join(suit.symbol for suit in bid.suits if suit is not None)
         return f"{games}, {suits} trumps" if suits else games
+
+    def bid_contracts(self, rules: Rules, name: str) -> BidGames:
+        """An amount: the games in the suits that make them worth at least that much; a game
+        bid: its games in its suits [AMB-19]."""
+        if self.bids == "games":
+            bid = next(bid for bid in game_bids(rules.contracts) if bid.name == name)
+            return tuple((contract, bid.suits) for contract in bid.contracts)
+        ladder, amount = rules.contracts, int(name)
+        games = ((c.id, tuple(suit for suit in c.trump_suits()
+                              if ladder.value(c.base, c.trump_of(suit)) >= amount))
+                 for c in ladder.contracts if not c.forced)
+        return tuple((contract, suits) for contract, suits in games if suits)
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Pass, or any bid above the standing one."""

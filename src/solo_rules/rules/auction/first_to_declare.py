@@ -14,7 +14,7 @@ from solo_rules.actions import BID_BASE, PASS
 from solo_rules.cards import Suit
 from solo_rules.rules.auction.common import AllPass, Auction
 from solo_rules.rules.contract_def import ContractDef
-from solo_rules.rules.slots import Rules, ladder_of
+from solo_rules.rules.slots import BidGames, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, replace
 
@@ -129,6 +129,10 @@ class FirstToDeclare(Auction[FirstState]):
     def bid_meaning(self, rules: Rules, name: str) -> str:
         """The game the bid declares."""
         return rules.contract_def(name).brief()
+
+    def bid_contracts(self, rules: Rules, name: str) -> BidGames:
+        """The game the bid declares, in any of its suits."""
+        return ((name, rules.contract_def(name).trump_suits()),)
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
         if rules.actions.by_id[aid].kind == "bid":

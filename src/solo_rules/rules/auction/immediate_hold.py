@@ -12,12 +12,12 @@ from typing import Literal
 import attrs
 
 from solo_rules.actions import BID_BASE, PASS, Word
-from solo_rules.cards import Card, Suit
+from solo_rules.cards import Card, Suit, parse_suit
 from solo_rules.rules.auction.common import AllPass, Auction, card_mask
 from solo_rules.rules.contract_def import ContractDef, suit_word
 from solo_rules.rules.params import cards as card_list
 from solo_rules.rules.params import optional_suit
-from solo_rules.rules.slots import ContractRules, Rules, ladder_of
+from solo_rules.rules.slots import BidGames, ContractRules, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, builder
 
@@ -322,6 +322,12 @@ class ImmediateHold(Auction[HoldState]):
         meaning = cdef.brief(suit if self.binding else None)
         return f"{cdef.name} in {suit_word(suit)}, above {cdef.name} in another suit; " \
             + meaning.partition(": ")[2]
+
+    def bid_contracts(self, rules: Rules, name: str) -> BidGames:
+        """The level's contract, at a preferred level in the preferred suit (``frage@C``)."""
+        contract, _, letter = name.partition("@")
+        suits = (parse_suit(letter),) if letter else rules.contract_def(contract).trump_suits()
+        return ((contract, suits),)
 
     def means(self, rules: Rules, state: GameState, aid: int) -> str:
         """Holding is the holder's "yes": the standing bid, kept at the same level."""

@@ -17,7 +17,7 @@ from solo_rules.rules.auction.amounts import PassingForGood
 from solo_rules.rules.auction.common import AllPass
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import suits
-from solo_rules.rules.slots import Rules, ladder_of
+from solo_rules.rules.slots import BidGames, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState
 
@@ -95,6 +95,13 @@ class AscendingLadder(PassingForGood):
         if bid.upgrade is not None:
             meaning += f"; or, declaring, {rules.contract_def(bid.upgrade).name} alone"
         return meaning
+
+    def bid_contracts(self, rules: Rules, name: str) -> BidGames:
+        """The rung's contract and its ``upgrade``, in the rung's suits."""
+        bid = next(bid for bid in self.bids if bid.id == name)
+        return tuple((contract, bid.suits if rules.contract_def(contract).trump_by == "declarer"
+                      else rules.contract_def(contract).trump_suits())
+                     for contract in bid.contracts())
 
     def legal(self, rules: Rules, state: GameState) -> tuple[int, ...]:
         """Pass, or any rung ranked above the standing bid (kept per standing bid)."""

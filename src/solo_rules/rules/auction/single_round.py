@@ -16,7 +16,7 @@ from solo_rules.cards import Card, Suit
 from solo_rules.rules.auction.common import AllPass, Auction, card_mask
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.params import cards, suits
-from solo_rules.rules.slots import Rules, ladder_of
+from solo_rules.rules.slots import BidGames, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, builder, replace
 
@@ -146,6 +146,11 @@ class SingleRound(Auction[RoundState]):
         meaning = cdef.brief(suits[0] if len(suits) == 1 else None).partition(": ")[2]
         joins = "; a later equal bid joins it" if bid.join else ""
         return f"{bid.words()}: {meaning}{joins}"
+
+    def bid_contracts(self, rules: Rules, name: str) -> BidGames:
+        """The bid's contract, in the suits its declaration may name."""
+        bid = next(bid for bid in self.bids if bid.id == name)
+        return ((bid.contract, self._suits(bid, rules.contract_def(bid.contract))),)
 
     def means(self, rules: Rules, state: GameState, aid: int) -> str:
         """Keeping takes over the bid just made over one's own (AMB-28)."""

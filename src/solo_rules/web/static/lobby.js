@@ -87,7 +87,7 @@
       body.overlays = chosenOverlays();
     }
     if (params.has("seed") && params.has("dealer") && uploadText === null) {
-      body.deal = {seed: Number(params.get("seed")), dealer: Number(params.get("dealer"))};
+      body.deal = {seed: params.get("seed"), dealer: Number(params.get("dealer"))};
     } else if (!$("open-ended").checked) {
       body.hands = Number($("hands").value);
     }
@@ -100,7 +100,8 @@
     const add = (label, path, id) => {
       const item = el("li");
       const url = location.origin + path;
-      item.append(el("span", {class: "who"}, label + ": "), el("a", {href: url, id, class: "table-link"}, url));
+      item.append(el("span", {class: "who"}, label + ": "), el("a", {href: url, id, class: "table-link"}, url),
+                  " ", window.soloPage.copyButton("Copy", url));
       list.append(item);
     };
     for (const [seat, path] of Object.entries(data.seats)) add("Seat " + seat, path, "link-seat-" + seat);
@@ -118,7 +119,21 @@
     showLinks(data);
   }
 
+  function renderMine() {
+    const kept = window.soloPage.myTables().filter((t) => t.url.startsWith(location.origin + "/table/"));
+    const list = $("mine-list");
+    list.replaceChildren();
+    for (const entry of kept) {
+      const item = el("li");
+      item.append(el("a", {href: entry.url, class: "my-table"}, entry.title + " — " + entry.seat),
+                  el("span", {class: "note"}, " " + (entry.when || "")));
+      list.append(item);
+    }
+    $("mine").hidden = !kept.length;
+  }
+
   async function start() {
+    renderMine();
     lobby = await (await fetch("/api/lobby")).json();
     for (const variant of lobby.variants) {
       $("variant").append(el("option", {value: variant.id}, variant.title + " (" + variant.id + ")"));

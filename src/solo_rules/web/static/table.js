@@ -14,6 +14,7 @@
   let focus = 0;
   let retry = 500;
   let rulebookLoaded = false;
+  let remembered = false;
 
   function cardText(code) {
     return SUITS[code[0]] + (code.slice(1) === "T" ? "10" : code.slice(1));
@@ -44,11 +45,22 @@
     $("error").hidden = !text;
   }
 
+  // where each seat sits around the table, from the reader's own seat at the bottom, in the
+  // order of play (clockwise: the next seat sits on the left)
+  const PLACES = {3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"],
+                  5: ["bottom", "left", "top-left", "top-right", "right"],
+                  6: ["bottom", "left", "top-left", "top", "top-right", "right"]};
+
   function renderSeats() {
     const list = $("seats");
     list.replaceChildren();
+    const count = frame.names.length;
+    const places = PLACES[count];
+    $("felt").classList.toggle("round", Boolean(places));
+    const me = frame.you === null ? 0 : frame.you;
     frame.names.forEach((name, seat) => {
       const item = el("li", {class: "seat", "data-seat": String(seat)});
+      if (places) item.classList.add("at-" + places[(seat - me + count) % count]);
       if (seat === frame.turn) item.classList.add("turn");
       if (seat === frame.you) item.classList.add("me");
       if (frame.sitting_out.includes(seat)) item.classList.add("out");
@@ -58,6 +70,8 @@
       if (seat === frame.dealer) tags.push("dealer");
       if (seat === frame.declarer) tags.push("declarer");
       if (seat === frame.partner) tags.push("partner");
+      if (seat === frame.leader) { tags.push("leads"); item.classList.add("leader"); }
+      if (frame.end && frame.ready.includes(seat)) tags.push("waiting for the next hand");
       if (frame.sitting_out.includes(seat)) tags.push("sits out");
       item.append(el("span", {class: "tags"}, tags.join(", ")));
       item.append(el("span", {class: "won"}, frame.won[seat] + (frame.won[seat] === 1 ? " trick" : " tricks")));
@@ -119,8 +133,7 @@
     list.replaceChildren();
     for (const entry of frame.bidding) {
       const item = el("li");
-      item.append(el("span", {class: "who"}, who(entry.seat) + ": "), el("span", {}, entry.text));
-      if (entry.note) item.append(el("span", {class: "bid-note"}, " (" + entry.note + ")"));
+      item.append(el("span", {class: "deed"}, entry.text));
       list.append(item);
     }
   }
@@ -131,9 +144,21 @@
     const node = document.getElementById(rule.anchor);
     if (node) {
       node.classList.add("highlight");
-      node.scrollIntoView({block: "nearest"});
+      scrollWithinPanel(node);
     }
     $("rulebook-link").href = "/table/" + tableId + "/rulebook#" + rule.anchor;
+  }
+
+  // The highlighted clause is brought into view inside the rulebook's own scrolling panel
+  // only: the page itself never moves away from the hand (on a phone the panel does not
+  // scroll, it is folded, and nothing moves).
+  function scrollWithinPanel(node) {
+    const panel = $("rulebook-box");
+    if (panel.scrollHeight <= panel.clientHeight || getComputedStyle(panel).overflowY === "visible") return;
+    const top = node.offsetTop - panel.offsetTop;
+    if (top < panel.scrollTop || top > panel.scrollTop + panel.clientHeight - node.offsetHeight) {
+      panel.scrollTop = Math.max(0, top - panel.clientHeight / 3);
+    }
   }
 
   function renderNotes() {
@@ -142,7 +167,7 @@
     $("duty").textContent = duty ? "Your duty: " + duty.text : "";
     const refusal = frame.refusal;
     $("refusal").hidden = !refusal;
-    $("refusal").textContent = refusal ? "Not allowed: " + refusal.text : "";
+    $("refusal").textContent = refusal ? "Not allowed: " + refusal.words : "";
     highlight(refusal ? refusal.rule : duty ? duty.rule : null);
   }
 
@@ -186,8 +211,9 @@
     row(breakdown, ["change"].concat(end.scores.map((score, seat) => who(seat) + " " + (score > 0 ? "+" : "") + score)));
     const hands = $("all-hands");
     hands.replaceChildren();
-    row(hands, ["seat", "dealt", "as played"], true);
-    end.dealt.forEach((codes, seat) => row(hands, [who(seat), cardsLine(codes), cardsLine(end.played[seat])]));
+    row(hands, ["seat", "dealt", "as played, in order", "not played"], true);
+    end.dealt.forEach((codes, seat) => row(hands, [who(seat), cardsLine(codes), cardsLine(end.played[seat]),
+                                                   cardsLine(end.unplayed[seat])]));
     const tricks = $("all-tricks");
     tricks.replaceChildren();
     end.tricks.forEach((trick) => {
@@ -204,6 +230,12 @@
     row(totals, ["after " + frame.hands_played + " hand" + (frame.hands_played === 1 ? "" : "s")]
       .concat(frame.totals.map((total, seat) => who(seat) + " " + total))
       .concat(frame.pot === null ? [] : ["pot " + frame.pot]));
+    renderSheet();
+    renderReplay();
+    const waiting = frame.ready.filter((seat) => seat !== frame.you);
+    $("waiting").hidden = !waiting.length || frame.over;
+    $("waiting").textContent = waiting.map((seat) => frame.names[seat]).join(", ") +
+      (waiting.length === 1 ? " is" : " are") + " waiting for the next hand.";
     $("again").hidden = !end.again;
     if (end.again) $("again").href = end.again;
     const next = $("next");
@@ -212,20 +244,75 @@
     next.textContent = next.disabled ? "Waiting for the others…" : "Next hand";
   }
 
+  function sheetRows() {
+    const rows = [["hand", "contract", "declarer", "result"].concat(frame.names)];
+    for (const line of frame.sheet) {
+      rows.push([String(line.hand), line.contract, line.declarer === null ? "" : frame.names[line.declarer],
+                 line.result].concat(line.scores.map(String)));
+    }
+    rows.push(["total", "", "", ""].concat(frame.totals.map(String)));
+    return rows;
+  }
+
+  function renderSheet() {
+    const sheet = $("sheet");
+    sheet.replaceChildren();
+    sheetRows().forEach((cells, index) => row(sheet, cells, index === 0));
+  }
+
+  function csv(rows) {
+    const cell = (text) => /[",\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+    return rows.map((cells) => cells.map(cell).join(",")).join("\r\n") + "\r\n";
+  }
+
+  // The finished hand trick by trick: step 0 is the deal, step k the first k tricks played,
+  // the cards each seat still holds beside them.
+  let replayStep = null;
+  let replayHand = null;
+
+  function renderReplay() {
+    const end = frame.end;
+    if (replayHand !== frame.hand_no) { replayHand = frame.hand_no; replayStep = 0; }
+    const last = end.tricks.length;
+    replayStep = Math.max(0, Math.min(replayStep, last));
+    $("replay-step").textContent = replayStep === 0 ? "The deal" :
+      "Trick " + replayStep + " of " + last + ", won by " + who(end.tricks[replayStep - 1].winner);
+    $("replay-back").disabled = replayStep === 0;
+    $("replay-next").disabled = replayStep === last;
+    renderTrick($("replay-trick"), replayStep ? end.tricks[replayStep - 1].cards : [],
+                replayStep ? end.tricks[replayStep - 1].winner : null);
+    const gone = new Set();
+    end.tricks.slice(0, replayStep).forEach((trick) => trick.cards.forEach((entry) => gone.add(entry.card)));
+    const table = $("replay-hands");
+    table.replaceChildren();
+    end.dealt.forEach((codes, seat) => {
+      const held = end.played[seat].concat(end.unplayed[seat]).filter((code) => !gone.has(code));
+      row(table, [who(seat), cardsLine(held)]);
+    });
+  }
+
   function render() {
     // the moment this frame shows, for anyone waiting on the next (a test, an extension)
     document.body.dataset.moment = frame.hand_no + ":" + frame.position + ":" + frame.ready.length;
     document.title = frame.variant.title + " — solo-rules";
+    if (!remembered) {  // "my tables" in the lobby lists this table from now on
+      remembered = true;
+      window.soloPage.rememberTable({url: location.href, title: frame.variant.title,
+                                     seat: frame.you === null ? "spectator" : frame.names[frame.you],
+                                     when: new Date().toISOString().slice(0, 16).replace("T", " ")});
+    }
     $("title").textContent = frame.variant.title;
     const hands = frame.hands === null ? "open-ended match" : "of " + frame.hands;
     $("match").textContent = "Hand " + (frame.hand_no + 1) + " " + hands +
-      (frame.variant.german ? " · German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter" : "");
+      (frame.variant.german ? " · German-suited: ♣ Eichel, ♠ Grün, ♥ Rot, ♦ Schellen; Q Ober, J Unter" : "") +
+      (frame.chosen_seed ? " · The table's creator chose the seed: whoever knows it knows every deal." : "");
     let status;
     if (frame.over && frame.end) status = "The match is over.";
     else if (frame.end) status = "The hand is over.";
     else if (frame.turn === frame.you) status = "Your turn (" + frame.phase + ").";
     else status = who(frame.turn) + " to act (" + frame.phase + ").";
     $("status").textContent = status;
+    $("keys").hidden = frame.you === null;  // a spectator has no keys to press
     $("contract").textContent = frame.contract ? frame.contract + (frame.trump ? "; trumps " + frame.trump : "") : "No contract yet";
     renderSeats();
     renderTrick($("trick"), frame.trick, null);
@@ -318,6 +405,20 @@
     link.remove();
   });
   $("next").addEventListener("click", () => send({type: "ready"}));
+  $("copy-link").addEventListener("click", () => window.soloPage.copy($("copy-link"), location.href, "Copy this seat's link"));
+  $("replay-back").addEventListener("click", () => { replayStep -= 1; renderReplay(); });
+  $("replay-next").addEventListener("click", () => { replayStep += 1; renderReplay(); });
+  $("sheet-csv").addEventListener("click", () => {
+    if (!frame) return;
+    const blob = new Blob([csv(sheetRows())], {type: "text/csv"});
+    const link = el("a", {href: URL.createObjectURL(blob), download: "solo-rules-" + tableId + "-scores.csv"});
+    document.body.append(link);
+    link.click();
+    link.remove();
+  });
+
+  // on a narrow screen the rulebook is folded until asked for: it would push the hand away
+  if (window.matchMedia("(max-width: 60rem)").matches) $("rulebook-details").open = false;
 
   if (!token) {
     $("status").textContent = "This link has no seat key (the part after #): ask for your link again.";
