@@ -76,8 +76,10 @@ def best_of(jobs: dict[str, Callable[[int], int]], hands: int, repeat: int) -> d
     return best
 
 
-def solo_hand(variant: solo_rules.Variant, seed: int, checked: bool) -> Callable[[int], int]:
-    """A function playing hand ``number`` of ``variant`` with random legal actions."""
+def solo_hand(variant: solo_rules.Variant, seed: int, checked: bool,
+              views: bool = False) -> Callable[[int], int]:
+    """A function playing hand ``number`` of ``variant`` with random legal actions (with
+    ``views``, read from the view of the seat to act, as a bot reads them)."""
     players = solo_rules.compile(variant).players
 
     def play_one(number: int) -> int:
@@ -85,7 +87,8 @@ def solo_hand(variant: solo_rules.Variant, seed: int, checked: bool) -> Callable
         state = solo_rules.new_game(variant, seed=rng.getrandbits(32), dealer=number % players)
         steps = 0
         while not state.is_terminal:
-            action = rng.choice(state.legal_actions())
+            legal = state.view(state.player).legal_actions if views else state.legal_actions()
+            action = rng.choice(legal)
             state = state.apply(action) if checked else state.apply_unchecked(action)
             steps += 1
         state.outcome()

@@ -110,7 +110,6 @@ def test_a_view_a_few_actions_after_the_last_one_is_the_view_built_afresh(
         for state in asked:
             for seat in range(state.players):
                 view_module._views_of.cache_clear()
-                view_module._last_views = (None, None)
                 fresh.append(state.view(seat))
         assert views == fresh
 

@@ -16,8 +16,9 @@ from test_cli import FakeTTY
 
 import solo_rules as sr
 from solo_rules import compile as sr_compile
-from solo_rules.cli import _Screen, _Table, main
+from solo_rules.cli import main
 from solo_rules.display import choice_note
+from solo_rules.terminal import Screen, Table
 
 #: A card as the engine's texts write it: on the table's screen only in the command lines
 #: that deal a hand again and in the help text's examples.
@@ -77,7 +78,7 @@ def test_the_helfer_question_is_named_and_passing_says_what_it_does(
 
 
 def test_a_number_a_card_and_a_text_are_read_alike() -> None:
-    table = _Table(sr.load_variant("altenburg-1988"), io.StringIO(), 0)
+    table = Table(sr.load_variant("altenburg-1988"), io.StringIO(), 0)
     state = sr.new_game("altenburg-1988", seed=12, dealer=3)
     for text in ("pass", "pass", "bid frage", "pass", "declare frage H", "call CA"):
         state = state.apply(text)
@@ -106,7 +107,7 @@ class _Terminal(io.StringIO):
 def test_lines_wrap_to_the_terminal_width_at_word_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "50")
     monkeypatch.setenv("NO_COLOR", "1")
-    screen = _Screen(_Terminal())
+    screen = Screen(_Terminal())
     text = ("Frage: you name trumps, with a partner called by a card, take 5 tricks; base "
             "value 2 and some more words to wrap")
     lines = screen.lines("  3. bid frage  (" + text + ")").splitlines()
@@ -115,17 +116,17 @@ def test_lines_wrap_to_the_terminal_width_at_word_breaks(monkeypatch: pytest.Mon
         " ".join(" ".join(line.split()) for line in lines) == " ".join(
             ("3. bid frage (" + text + ")").split())
     assert all(line.startswith("      ") for line in lines[1:])  # continuation indented
-    assert _Screen(io.StringIO()).lines(text * 3) == text * 3  # not a terminal: one line
+    assert Screen(io.StringIO()).lines(text * 3) == text * 3  # not a terminal: one line
 
 
 def test_colour_on_a_terminal_unless_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm")
-    assert _Screen(_Terminal()).lines("♥A ♠K") == "\x1b[31m♥A\x1b[0m ♠K"
+    assert Screen(_Terminal()).lines("♥A ♠K") == "\x1b[31m♥A\x1b[0m ♠K"
     monkeypatch.setenv("NO_COLOR", "1")
-    assert _Screen(_Terminal()).lines("♥A ♠K") == "♥A ♠K"
+    assert Screen(_Terminal()).lines("♥A ♠K") == "♥A ♠K"
     monkeypatch.delenv("NO_COLOR")
-    assert _Screen(io.StringIO()).lines("♥A") == "♥A"  # a pipe gets no colour codes
+    assert Screen(io.StringIO()).lines("♥A") == "♥A"  # a pipe gets no colour codes
 
 
 def test_the_trick_count_help_and_last_trick(capsys: pytest.CaptureFixture[str],

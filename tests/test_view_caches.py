@@ -21,7 +21,6 @@ VARIANTS = ("altenburg-1988+mediateur", "niese", "niese-five-hand", "altenburg-1
 def _fresh(state: GameState, seat: int) -> PlayerView:
     """The view of ``seat`` built with every cache empty."""
     views._views_of.cache_clear()
-    views._last_views = (None, None)
     return state.view(seat)
 
 

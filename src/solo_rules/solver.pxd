@@ -1,18 +1,18 @@
-# The accelerator's C declarations for solver.py (an augmenting .pxd: Cython reads it next to
-# the .py when SOLO_RULES_ACCELERATE=1 compiles the module; pure Python never sees it). The
-# search runs as an extension type: its arrays are C arrays of the sizes solver.py's constants
-# give (SEATS 8, CARDS 32, PLIES 136 and SCRATCH, a row of norm after theirs, MOVES 16; TABLE,
-# LEGAL and HINT 1 << 13, SEEN 1 << 12: the object is zeroed at each search, so its tables are
-# no larger than a full deal needs), its steps C functions, and a position of the trick count
-# costs no Python object. A mask of cards is a 64-bit C integer (every pack has at most 32
-# cards, ids 0..31: ``cards.card_ids``), so that the tables' keys and hashes wrap as 64-bit
-# words; a table's cards alone fit 32 bits.
+# The accelerator's C declarations for solver.py (an augmenting .pxd: Cython reads it next to the
+# .py when SOLO_RULES_ACCELERATE=1 compiles the module; pure Python never sees it). The search runs
+# as an extension type: its arrays are C arrays of the sizes solver.py's constants give (SEATS 8,
+# CARDS 32, PLIES 136 and SCRATCH, a row of norm after theirs, MOVES 16; TABLE and the legal and
+# hint tables 1 << 13, LEGAL_BITS and HINT_BITS; the seen table 1 << 12, SEEN_BITS: the object is
+# zeroed at each search, so its tables are no larger than a full deal needs), its steps C functions,
+# and a position of the trick count costs no Python object. A mask of cards is a 64-bit C integer
+# (every pack has at most 32 cards, ids 0..31: ``cards.card_ids``), so that the tables' keys and
+# hashes wrap as 64-bit words; a table's cards alone fit 32 bits.
 cimport cython
 
 ctypedef unsigned long long mask
 
 cdef int SEATS, KEYED_SEATS, CARDS, PLIES, SCRATCH, MOVES, TABLE_BITS, TABLE, PROBES
-cdef int LEGAL_BITS, LEGAL, HINT_BITS, SEEN_BITS
+cdef int LEGAL_BITS, HINT_BITS, SEEN_BITS
 cdef int FAR, TRUMP_SUIT
 cdef mask FULL, SPREAD, MIX, DE_BRUIJN, LOW32, ONE
 

@@ -56,7 +56,6 @@ TABLE_BITS = 13
 TABLE = 1 << TABLE_BITS
 PROBES = 4
 LEGAL_BITS = 13
-LEGAL = 1 << LEGAL_BITS
 #: the table of the moves that decided a trick's plays (``generate``; entries, a power of two)
 HINT_BITS = 13
 #: the table of the keys of trick starts by their hands as they are (``key_of``)
@@ -88,10 +87,6 @@ class Solution:
     made: bool
     #: trick starts and decisions searched (table hits not counted)
     nodes: int
-
-
-#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
-_PLAY: str = Phase.PLAY
 
 
 def zeros(size: int) -> list[int]:
@@ -383,7 +378,7 @@ class DoubleDummy:
         trick = tuple([self.trick[start + index] for index in range(count)]) if count else ()
         held = self.held  # the hands of the position, but for the seat's
         held[seat] = self.hand[seat]
-        probe = build_state(self.rules, _PLAY, seat, dealer, tuple(held), history, memory,
+        probe = build_state(self.rules, Phase.PLAY, seat, dealer, tuple(held), history, memory,
                             contract, trick, leader, tricks, won, flags, dealt)
         held[seat] = hands[seat]
         legal: int = self.play_mask(self.rules, probe)

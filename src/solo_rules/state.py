@@ -67,11 +67,6 @@ class Phase(enum.StrEnum):
     END = "end"
 
 
-#: ``Phase.END`` read once: an enum member looked up on its class goes through ``enum``'s
-#: slow attribute hook, and the loop asks on every transition whether the hand is over
-_END: str = Phase.END
-
-
 class Flags(enum.IntFlag):
     """Facts about a hand in progress, kept in ``GameState.flags``."""
 
@@ -446,12 +441,12 @@ class GameState:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
-        return None if self.phase == _END else self.player
+        return None if self.phase == Phase.END else self.player
 
     @property
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        return self.phase == _END
+        return self.phase == Phase.END
 
     @property
     def partner_revealed(self) -> bool:
@@ -550,7 +545,7 @@ class GameState:
                 raise TypeError(f"apply takes an Action, its text or its int id, got "
                                 f"{type(action).__name__} {action!r:.60}")
             aid = number
-        if self.phase == _END:
+        if self.phase == Phase.END:
             raise IllegalActionError("the hand is over: no action is legal", "game_over")
         after = rules.apply_legal(self, aid)
         if after is None:
@@ -574,7 +569,7 @@ class GameState:
 
     def outcome(self) -> Outcome:
         """The result of the finished hand (raises ``InvalidStateError`` before the end)."""
-        if self.phase != _END:
+        if self.phase != Phase.END:
             raise InvalidStateError("outcome() is only defined once the hand is over")
         return self.rules.outcome(self)
 

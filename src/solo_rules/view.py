@@ -24,7 +24,6 @@ __all__ = ["PlayerView", "build_view", "exposed_cards", "plays", "trick_seats"]
 
 #: every card by its value (``suit * 8 + rank``): a tuple index in place of an enum call
 _CARDS: tuple[Card, ...] = tuple(Card)
-_END: str = Phase.END
 _NO_CARDS = CardSet()
 #: the bit of ``Flags.REVEALED``: shifting a flag gives a plain int, where ``&`` would build a
 #: new ``Flags`` through the enum's Python-level constructor
@@ -110,9 +109,6 @@ class _Views:
 
 #: one ``_Views`` per rule set (a compiled rule set hashes by its variant, in one step)
 _views_of = functools.lru_cache(maxsize=64)(_Views)
-#: the rule set asked for last and its ``_Views``: one identity test instead of a hash for
-#: the common case of many views under one rule set in a row
-_last_views: tuple[Rules | None, _Views | None] = (None, None)
 #: the seats sitting out, by their mask
 _seats_of_mask = functools.cache(lambda out: tuple(s for s in range(out.bit_length())
                                                    if out >> s & 1))
@@ -122,11 +118,7 @@ def build_view(rules: Rules, state: GameState, seat: int,
                legal: tuple[Action, ...] | None = None) -> PlayerView:
     """The view of ``seat`` in ``state`` (``state.view(seat)`` calls this); ``legal``: the
     legal actions of ``state`` (``rules.legal_actions(state)``) if the caller has them."""
-    global _last_views
-    known, views = _last_views
-    if known is not rules or views is None:
-        views = _views_of(rules)
-        _last_views = (rules, views)
+    views = _views_of(rules)
     contract = state.contract
     history = views.history(state.history)
     hands = state.hands
@@ -138,7 +130,7 @@ def build_view(rules: Rules, state: GameState, seat: int,
             views.pairs[s] for s in state.in_turn(state.leader)], cards))
     else:
         trick = ()
-    to_act = None if state.phase == _END else state.player
+    to_act = None if state.phase == Phase.END else state.player
     hand = _new_object(CardSet)  # a state's mask needs no validation
     _set_mask(hand, hands[seat])
     dealt = _new_object(CardSet)

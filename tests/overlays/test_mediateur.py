@@ -37,13 +37,13 @@ from solo_rules import (
     to_json,
 )
 from solo_rules.bots import HeuristicBot, RandomBot
-from solo_rules.cli import _Table
 from solo_rules.integrations.openspiel import max_game_length, register
 from solo_rules.integrations.pettingzoo import env
 from solo_rules.record import replay
 from solo_rules.resample import is_consistent, resample, resample_state
 from solo_rules.rules.exchange import EXCHANGE
 from solo_rules.state import replace as sr_replace
+from solo_rules.terminal import Table
 
 MEDIATEUR = "altenburg-1988+mediateur"
 STACKED = "altenburg-1988+couleur-favorite+mediateur"
@@ -371,7 +371,7 @@ def test_the_command_line_shows_a_player_the_return_as_his_seat_saw_it(
         human: int | None, printed: str) -> None:
     """A watcher sees every card; a player sees the card given back only if it came to him."""
     out = io.StringIO()
-    table = _Table(load_variant(MEDIATEUR), out, human)
+    table = Table(load_variant(MEDIATEUR), out, human)
     state = run(declared(MEDIATEUR, HANDS, "H"), "demand HA", "hand over")
     table.step(state, state.action("return D7"))
     assert out.getvalue().splitlines()[0].startswith(printed)
@@ -410,7 +410,7 @@ def test_the_longest_auction_and_exchange_fit_the_declared_game_length() -> None
 def test_the_command_line_outcome_shows_the_side_payment() -> None:
     out = io.StringIO()
     state = _finish(exchanged("D7"), SWEEP, "stop")
-    _Table(load_variant(MEDIATEUR), out, None).outcome(state)
+    Table(load_variant(MEDIATEUR), out, None).outcome(state)
     lines = out.getvalue().splitlines()
     assert "  also: seat 0 paid seat 1 1 for ♥A" in lines
     assert lines[-1] == "  change: seat 0 +5, seat 1 +1, seat 2 +0, seat 3 +0"

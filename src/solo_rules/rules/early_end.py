@@ -37,12 +37,6 @@ STOP = Word("stop", 70, (), "stops play after the first tricks")
 #: Go on for all the tricks (Durchmarsch, Tout, Last).
 CONTINUE = Word("continue", 71, ("go on",), "plays on for all the tricks")
 _SETTLED = Flags.STOPPED | Flags.CONTINUED
-#: read once (an enum member looked up on its class goes through ``enum``'s attribute hook):
-#: these are asked after every trick
-_STOPPED = Flags.STOPPED
-_CONTINUED = Flags.CONTINUED
-_REVEALED = Flags.REVEALED
-_ASKED = Flags.ASKED
 
 
 def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
@@ -52,7 +46,7 @@ def declarer_sees_party_sweep(state: GameState) -> tuple[bool, bool]:
     assert contract is not None
     declarer = contract.declarer
     flags = state.flags
-    knows_partner = (flags & _REVEALED or contract.called is None
+    knows_partner = (flags & Flags.REVEALED or contract.called is None
                      or contract.partner is None)
     winners = [trick.winner for trick in state.tricks]
     if knows_partner:
@@ -89,7 +83,7 @@ def raised_objective(rules: Rules, state: GameState) -> int:
     contract = state.contract
     assert contract is not None
     flags = state.flags
-    if contract.tout or flags & _CONTINUED:
+    if contract.tout or flags & Flags.CONTINUED:
         return rules.hand_size
     return rules.contract_def(contract.kind).tricks
 
@@ -198,7 +192,7 @@ class EarlyEnd(RuleModule, EarlyEndRules, Stage):
         return "play on for every trick"
 
     def explain(self, rules: Rules, state: GameState, aid: int) -> str:
-        if aid == CONTINUE.id and rules.partner is not None and state.flags & _ASKED:
+        if aid == CONTINUE.id and rules.partner is not None and state.flags & Flags.ASKED:
             return "after asking \"Helfer?\" the party may not play on for all the tricks"
         return "that decision is not open to the declarer now"
 
@@ -236,7 +230,7 @@ class PrimeOrContinue(EarlyEnd):
         if self.decided_by == "declarer" or STOP.id not in decisions:
             return super().deciding(state, decisions)
         return replace(state, phase=Phase.DECIDE, player=state.tricks[-1].winner,
-                       flags=state.flags | _REVEALED)
+                       flags=state.flags | Flags.REVEALED)
 
     def stop_means(self) -> str:
         return ("stop now and score prime" if self.prime_bonus
@@ -274,7 +268,7 @@ class PrimeOrContinue(EarlyEnd):
             else:
                 won, _ = declarer_sees_party_sweep(state)
             if won and not contract.tout:
-                if partner is not None and partner.asking_bars_slam and flags & _ASKED:
+                if partner is not None and partner.asking_bars_slam and flags & Flags.ASKED:
                     return [STOP.id]
                 return sorted([STOP.id, CONTINUE.id, *ask])
         if done < self.first_tricks:
@@ -286,7 +280,7 @@ class PrimeOrContinue(EarlyEnd):
     def finished(self, rules: Rules, state: GameState) -> bool:
         """Whether the hand ends now."""
         flags = state.flags
-        if flags & _STOPPED or len(state.tricks) == rules.hand_size:
+        if flags & Flags.STOPPED or len(state.tricks) == rules.hand_size:
             return True
         if not self.stop_when_decided:
             return False
@@ -297,13 +291,13 @@ class PrimeOrContinue(EarlyEnd):
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party met its objective."""
         party, _ = state.party_tricks()
-        return bool(state.flags & _STOPPED) or party >= self.objective(rules, state)
+        return bool(state.flags & Flags.STOPPED) or party >= self.objective(rules, state)
 
     def trick_goal(self, rules: Rules, state: GameState) -> int | None:
         """The objective: stopping after a sweep of at least the objective's tricks has them
         anyway, and going on only raises it. A stop still to come after fewer tricks than the
         objective (prime after five in an eight-trick game) makes the game short of them."""
-        if state.flags & _STOPPED:
+        if state.flags & Flags.STOPPED:
             return 0
         objective = self.objective(rules, state)
         contract = state.contract
@@ -412,7 +406,7 @@ class FirstAndLast(EarlyEnd):
     def finished(self, rules: Rules, state: GameState) -> bool:
         """Whether the hand ends now."""
         total = rules.hand_size
-        if state.flags & _STOPPED or len(state.tricks) == total:
+        if state.flags & Flags.STOPPED or len(state.tricks) == total:
             return True
         contract = state.contract
         assert contract is not None
@@ -421,7 +415,7 @@ class FirstAndLast(EarlyEnd):
         if not self.stop_when_decided:
             return False
         party, defenders = state.party_tricks()
-        if state.flags & _CONTINUED or (self.last_choice == "none" and not defenders):
+        if state.flags & Flags.CONTINUED or (self.last_choice == "none" and not defenders):
             return defenders > 0
         objective = self.objective(rules, state)
         return party >= objective or defenders > total - objective
@@ -524,7 +518,7 @@ class AbandonAtFive(EarlyEnd):
         ``stop_when_lost``), or after the last trick."""
         contract = state.contract
         assert contract is not None
-        if state.flags & _STOPPED or len(state.tricks) == rules.hand_size:
+        if state.flags & Flags.STOPPED or len(state.tricks) == rules.hand_size:
             return True
         if contract.declarer is None:
             return False
@@ -536,12 +530,12 @@ class AbandonAtFive(EarlyEnd):
     def made(self, rules: Rules, state: GameState) -> bool:
         """Whether the party took its tricks (stopping after a sweep has taken them)."""
         party, _ = state.party_tricks()
-        return bool(state.flags & _STOPPED) or party >= self.objective(rules, state)
+        return bool(state.flags & Flags.STOPPED) or party >= self.objective(rules, state)
 
     def trick_goal(self, rules: Rules, state: GameState) -> int | None:
         """The objective: a stop is offered only once the party has it, and going on only
         raises it."""
-        return 0 if state.flags & _STOPPED else self.objective(rules, state)
+        return 0 if state.flags & Flags.STOPPED else self.objective(rules, state)
 
     def describe(self) -> list[Clause]:
         return self._describe(graded=False)

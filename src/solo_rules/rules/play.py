@@ -20,9 +20,6 @@ from solo_rules.state import Contract, Flags, GameState, Phase, build_state, bui
 
 __all__ = ["FollowSuit", "heading_cards", "reneging_allowed"]
 
-#: read once (an enum member looked up on its class goes through ``enum``'s attribute hook):
-#: every card played builds a state in this phase
-_PLAY: str = Phase.PLAY
 #: each flag set with ``REVEALED`` added, by its value: ``|`` of ``IntFlag`` members runs
 #: ``enum``'s Python code, and the called card is played in most partnership hands
 _REVEALING = tuple(Flags(flags) | Flags.REVEALED for flags in range(max(Flags) * 2))
@@ -124,9 +121,9 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if self.first_lead == "declarer" and contract is not None \
                 and contract.declarer is not None:
             leader = contract.declarer
-        return build_state(state.rules, _PLAY, leader, state.dealer, state.hands, state.history,
-                           state.memory, contract, (), leader, state.tricks, state.won,
-                           state.flags, state.dealt)
+        return build_state(state.rules, Phase.PLAY, leader, state.dealer, state.hands,
+                           state.history, state.memory, contract, (), leader, state.tricks,
+                           state.won, state.flags, state.dealt)
 
     def duty(self, rules: Rules, state: GameState, seat: int) -> tuple[int, Duty]:
         """The cards ``seat`` may play to the current trick under the play rules, and the duty
@@ -277,7 +274,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
         if len(trick) < players:
             following = (rules.next_seat[seat] if players == rules.players
                          else state.in_turn(seat)[1])  # a seat sits out: skip it
-            return build_state(rules, _PLAY, following, state.dealer,
+            return build_state(rules, Phase.PLAY, following, state.dealer,
                                hands, history, state.memory, contract, trick,
                                state.leader, state.tricks, state.won, flags, state.dealt)
         assert contract.trump is not None  # named before play
@@ -286,7 +283,7 @@ class FollowSuit(RuleModule, PlayRules, Stage):
                   else state.in_turn(state.leader)[position])
         won = list(state.won)
         won[winner] += 1
-        after = build_state(rules, _PLAY, winner, state.dealer, hands, history,
+        after = build_state(rules, Phase.PLAY, winner, state.dealer, hands, history,
                             state.memory, contract, (), winner,
                             state.tricks + (build_trick(state.leader, trick, winner),),
                             tuple(won), flags, state.dealt)

@@ -28,10 +28,6 @@ from solo_rules.state import Flags, GameState, Outcome, build_outcome, dealt_mas
 
 __all__ = ["PotAndFees", "StammFees", "matador_run", "party_dealt"]
 
-#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
-_STOPPED = Flags.STOPPED
-_CONTINUED = Flags.CONTINUED
-
 
 @register("scoring", "scoring.stamm_fees")
 @attrs.frozen
@@ -65,13 +61,13 @@ class StammFees(RuleModule, ScoringRules):
         party, _ = state.party_tricks()
         cdef = rules.contract_def(contract.kind)
         needed = raised_objective(rules, state) if contract.tout else cdef.tricks
-        made = contract.declarer is not None and (bool(flags & _STOPPED) or party >= needed)
+        made = contract.declarer is not None and (bool(flags & Flags.STOPPED) or party >= needed)
         parts = []
         if contract.trump is not None and contract.trump != Trump.NONE:
             parts.append(("matadors", self.matador * self.held(rules, state, contract.trump)))
-        if flags & _STOPPED:
+        if flags & Flags.STOPPED:
             parts.append(("first five", self.prime))
-        if contract.tout or flags & _CONTINUED or cdef.tricks >= rules.hand_size:
+        if contract.tout or flags & Flags.CONTINUED or cdef.tricks >= rules.hand_size:
             swept = party == rules.hand_size
             parts.append(("tout", self.tout if swept or not made else -self.tout))
         return made, [(name, value) for name, value in parts if value]

@@ -21,10 +21,6 @@ from solo_rules.state import Flags, GameState, dealt_mask
 
 __all__ = ["GameValues", "MackersFirstLast", "OmbreOutcome", "PartyPoints"]
 
-#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
-_STOPPED = Flags.STOPPED
-_CONTINUED = Flags.CONTINUED
-
 
 @register("scoring", "scoring.party_points")
 @attrs.frozen
@@ -58,14 +54,14 @@ class PartyPoints(RuleModule, ScoringRules):
         made = rules.early_end.made(rules, state)
         sign = 1 if made else -1
         parts = [("base", rules.contract_def(contract.kind).base)]
-        if state.flags & _STOPPED:
+        if state.flags & Flags.STOPPED:
             parts.append(("prime", self.prime))
         if contract.tout:
             parts.append(("tout announced", self.tout_announced))
         elif (self.slam_when_bid and made
               and rules.contract_def(contract.kind).tricks >= rules.hand_size):
             parts.append(("tout", self.tout_unannounced))
-        elif state.flags & _CONTINUED:
+        elif state.flags & Flags.CONTINUED:
             if made or self.failed_tout == "lost":
                 parts.append(("tout", self.tout_unannounced))
             elif self.failed_tout == "bonus_kept":
@@ -265,7 +261,7 @@ class MackersFirstLast(RuleModule, ScoringRules):
             first_tricks = rules.early_end.opening_tricks(rules)
             first = all(won[:first_tricks]) and len(won) >= first_tricks
             kept = every if self.last_counts == "with_first" else False
-            if first and (kept or not (every or state.flags & _CONTINUED)):
+            if first and (kept or not (every or state.flags & Flags.CONTINUED)):
                 parts.append(("first", self.first * unit))
             if every:
                 parts.append(("last", self.last * unit))
@@ -355,7 +351,7 @@ class GameValues(RuleModule, ScoringRules):
         """Whether the party made its game, and the value (unsigned)."""
         contract = state.contract
         assert contract is not None
-        if state.flags & _CONTINUED and (self.go_on_contract or self.go_on_value):
+        if state.flags & Flags.CONTINUED and (self.go_on_contract or self.go_on_value):
             base = (rules.contract_def(self.go_on_contract).base if self.go_on_contract
                     else self.go_on_value or 0)
             return (rules.early_end.made(rules, state),
@@ -421,7 +417,7 @@ class OmbreOutcome(RuleModule, ScoringRules):
         made = contract.declarer is not None and rules.early_end.made(rules, state)
         party, _ = state.party_tricks()
         # played for after the sixth trick (law 11), or bid (law 17)
-        vole = (state.flags & _CONTINUED
+        vole = (state.flags & Flags.CONTINUED
                 or rules.contract_def(contract.kind).tricks >= rules.hand_size)
         if made:
             return True, [("vole" if vole else "game", 0)]

@@ -20,8 +20,6 @@ from solo_rules.state import Contract, GameState, Memory, Phase, build_state, re
 
 __all__ = ["AUCTION_RECORD", "AllPass", "Auction", "card_mask"]
 
-#: read once: an enum member looked up on its class goes through ``enum``'s attribute hook
-_AUCTION: str = Phase.AUCTION
 
 _EVERY_CARD = (1 << CARD_IDS) - 1
 
@@ -178,8 +176,8 @@ class Auction(RuleModule, AuctionRules, Stage, Generic[P]):
 
     def enter(self, rules: Rules, state: GameState) -> GameState | None:
         record, first = self.start(rules.next_seat[state.dealer])  # eldest
-        return build_state(state.rules, _AUCTION, first, state.dealer, state.hands, state.history,
-                           AUCTION_RECORD.kept(state.memory, record), state.contract,
+        return build_state(state.rules, Phase.AUCTION, first, state.dealer, state.hands,
+                           state.history, AUCTION_RECORD.kept(state.memory, record), state.contract,
                            state.trick, state.leader, state.tricks, state.won, state.flags,
                            state.dealt)
 

@@ -15,8 +15,8 @@ from solo_rules.actions import BID_BASE, PASS, Word
 from solo_rules.cards import Card, Suit, parse_suit
 from solo_rules.rules.auction.common import AllPass, Auction, card_mask
 from solo_rules.rules.contract_def import ContractDef, suit_word
-from solo_rules.rules.params import cards, optional_suit
 from solo_rules.rules.params import cards as card_list
+from solo_rules.rules.params import optional_suit
 from solo_rules.rules.slots import BidGames, ContractRules, Rules, ladder_of
 from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import GameState, builder
@@ -29,9 +29,6 @@ PreferredMode = Literal["fixed", "first_won", "first_deal", "none"]
 
 #: Hold the standing bid at the same level: the holder's "yes".
 HOLD = Word("hold", 69, ("yes",), "holds")
-#: the ids of pass and hold, read once: every turn of the auction compares with them
-_PASS_ID: int = PASS.id
-_HOLD_ID: int = HOLD.id
 
 
 @attrs.frozen
@@ -61,16 +58,10 @@ class Duty:
     Grossfrage (AMB-59) and meets the duty with a Solo, which S-WIK's "unless they intend to
     call a Solo" allows."""
 
-    cards: tuple[Card, ...] = attrs.field(validator=cards)
+    cards: tuple[Card, ...] = attrs.field(validator=card_list)
     at_least: str
     released_by: str
     any_of: tuple[Card, ...] = attrs.field(default=(), validator=card_list)
-
-    def binds(self, hand: int) -> bool:
-        """Whether ``hand`` holds the duty's cards."""
-        needed = card_mask(self.cards)
-        return hand & needed == needed and (not self.any_of
-                                            or bool(hand & card_mask(self.any_of)))
 
     def cards_text(self) -> str:
         """The duty's cards in prose."""
@@ -95,9 +86,6 @@ class HoldState:
     #: eldest passed and ``eldest_pass_duels`` is off: the rest bid once each, without duels
     #: (left out of the repr, which stays what it was before this reading existed)
     overbids: bool = attrs.field(default=False, repr=False)
-
-
-
 
 
 #: ``HoldState(...)`` as the auction builds it, on every turn
@@ -248,12 +236,7 @@ class ImmediateHold(Auction[HoldState]):
         hand that a level or a duty names, so they are kept on those."""
         auction = self.progress(state)
         seat = state.player
-        last = _last_kept
-        if last[0] is self and last[1] is rules:  # the auction of the hand before, again
-            features, kept = last[2]
-        else:
-            features, kept = _kept(self, rules)
-            _remember_kept(self, rules, (features, kept))
+        features, kept = _kept(self, rules)
         key = (auction.level, auction.holder < 0,
                auction.holder == seat and (self.hold_in_later_duels or auction.next_entrant == 2),
                state.hands[seat] & features)
@@ -286,34 +269,34 @@ class ImmediateHold(Auction[HoldState]):
         level_of = aid - BID_BASE
         preferred = auction.preferred_bidders
         bid = _bids(self)[level_of] if aid >= BID_BASE else \
-            _bids(self)[auction.level] if aid == _HOLD_ID else None
+            _bids(self)[auction.level] if aid == HOLD.id else None
         if bid is not None and bid.preferred:
             preferred |= 1 << seat
         elif bid is not None and bid.sur:  # the Sur, still higher, replaces the binding
             preferred &= ~(1 << seat)
 
         overbids = auction.overbids or (
-            not self.eldest_pass_duels and auction.next_entrant == 1 and aid == _PASS_ID)
+            not self.eldest_pass_duels and auction.next_entrant == 1 and aid == PASS.id)
 
         # each branch either answers at once (a duel goes on) or names the survivor, who then
         # meets the next seat to enter: one call at the end, no closure built on every turn
         if auction.holder < 0:  # opening
-            if aid == _PASS_ID:
+            if aid == PASS.id:
                 holder, level = -1, -1
             else:
                 holder, level = seat, level_of
         elif seat == auction.challenger:
-            if aid == _PASS_ID:
+            if aid == PASS.id:
                 holder, level = auction.holder, auction.level
             elif overbids:  # no duel: the higher bid stands, and the next player speaks
                 holder, level = seat, level_of
             else:
                 return (hold_state(auction.next_entrant, auction.holder, seat, level_of,
                                   preferred), auction.holder)
-        elif aid == _PASS_ID:  # the holder answers
+        elif aid == PASS.id:  # the holder answers
             holder, level = auction.challenger, auction.level
         else:
-            level = auction.level if aid == _HOLD_ID else level_of
+            level = auction.level if aid == HOLD.id else level_of
             return (hold_state(auction.next_entrant, seat, auction.challenger, level, preferred),
                     auction.challenger)
         return _next_entrant(rules, state, auction, players, holder, level, preferred, overbids)
@@ -596,19 +579,6 @@ def _level_index(auction: ImmediateHold) -> dict[tuple[str, bool, bool], int]:
     for position, level in enumerate(auction.bids):
         index.setdefault((level.contract, level.preferred, level.sur), position)
     return index
-
-
-#: the auction and rule set whose ``_kept`` table was read last, and that table: found by
-#: identity on every turn, without the cache's hashing of two rule objects (one tuple,
-#: replaced whole, so threads read a consistent triple)
-_last_kept: tuple[object, object, tuple[int, dict[tuple[int, bool, bool, int], tuple[int, ...]]]
-                  ] = (None, None, (0, {}))
-
-
-def _remember_kept(auction: ImmediateHold, rules: Rules,
-                   table: tuple[int, dict[tuple[int, bool, bool, int], tuple[int, ...]]]) -> None:
-    global _last_kept
-    _last_kept = (auction, rules, table)
 
 
 @functools.lru_cache(maxsize=256)

@@ -24,9 +24,6 @@ __all__ = ["KEEP", "RankedBid", "RoundState", "SingleRound"]
 
 #: Keep a bid that was just made over one's own (the Niese IsIt keep rule, AMB-28).
 KEEP = Word("keep", 73, (), "keeps his bid")
-#: read once: every turn of the auction compares the action with them
-_KEEP_ID: int = KEEP.id
-_PASS_ID: int = PASS.id
 
 
 @attrs.frozen
@@ -82,9 +79,6 @@ class RoundState:
     keeper: int = -1
     kept_over: int = -1
     forced: bool = False
-
-
-
 
 
 #: ``RoundState(...)`` as the auction builds it, on every turn
@@ -203,13 +197,13 @@ class SingleRound(Auction[RoundState]):
         auction = self.progress(state)
         bids = self.bids
         if auction.keeper >= 0:
-            if aid != _KEEP_ID:
+            if aid != KEEP.id:
                 auction = round_state(auction.spoken, auction.bid, auction.holder)
             elif bids[auction.bid].keep_plays == "own_bid":
                 auction = round_state(auction.spoken, auction.kept_over, auction.keeper)
             else:
                 auction = round_state(auction.spoken, auction.bid, auction.keeper)
-        elif aid != _PASS_ID:
+        elif aid != PASS.id:
             k = aid - BID_BASE
             seat = state.player
             if k == auction.bid and bids[k].join:
