@@ -30,8 +30,10 @@ import yaml
 
 from solo_rules import files, safe_yaml
 from solo_rules import schema as rules_base
+from solo_rules.bounds import check_limits, check_numbers
 from solo_rules.cards import Card, Suit, parse_card, parse_suit
 from solo_rules.errors import SoloRulesError, VariantError, cut, shown
+from solo_rules.requirements import check_needs
 from solo_rules.schema import SLOTS, Provenance, RuleModule
 
 __all__ = ["RELATION_KINDS", "Relation", "SlotRule", "Variant", "available_overlays",
@@ -970,6 +972,7 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     rules = tree.get("rules") or {}
     if not isinstance(rules, dict):
         raise VariantError(f"{where}: rules: expected a mapping of slots")
+    check_numbers(rules, where)
     slots: dict[str, SlotRule] = {}
     for slot in rules:
         if slot not in SLOTS:
@@ -985,6 +988,8 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
         raise VariantError(f"{where}: {tree['id']} is abstract (a base for other variants) "
                            "and cannot be played")
     modules = {slot: rule.module for slot, rule in slots.items()}
+    check_limits(modules, where)
+    check_needs(modules, where)
     for slot, rule in slots.items():  # parameters that name other slots' things
         try:
             rule.module.check(modules)
