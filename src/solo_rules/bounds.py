@@ -11,7 +11,7 @@ import attrs
 
 from solo_rules.errors import VariantError, shown
 
-__all__ = ["MAX_NUMBER", "Limit", "check_limits", "check_numbers"]
+__all__ = ["MAX_NUMBER", "Limit", "check_limits", "check_numbers", "limits_of"]
 
 #: The largest whole number, either way, anywhere in a variant's rules: no count of cards or
 #: tricks, no score value comes near it, and nothing a hand computes grows past it.
@@ -35,6 +35,19 @@ class Limit:
     high: Bound = MAX_NUMBER
     shortest: Bound = 0
     longest: Bound = MAX_NUMBER
+
+    def __str__(self) -> str:
+        """The limit in words, for the variant-format page: ``1..hand; 1..hand items``."""
+        text = f"{self.low}..{self.high}"
+        if (self.shortest, self.longest) != (0, MAX_NUMBER):
+            text += f"; {self.shortest}..{self.longest} items"
+        return text
+
+
+def limits_of(cls: type) -> dict[str, Limit]:
+    """The limits the class ``cls`` and its bases declare, by field name."""
+    return {name: limit for klass in reversed(cls.__mro__)
+            for name, limit in vars(klass).get("limits", {}).items()}
 
 
 @attrs.frozen
@@ -89,8 +102,7 @@ def check_limits(modules: Mapping[str, Any], where: str) -> None:
 def _problem(value: Any, dotted: str, table: _Table) -> str:
     """The first parameter of the attrs instance ``value`` (at ``dotted``) outside its limit,
     as ``path: what is wrong``; ``""`` when there is none."""
-    limits = {name: limit for klass in reversed(type(value).__mro__)
-              for name, limit in vars(klass).get("limits", {}).items()}
+    limits = limits_of(type(value))
     for field in attrs.fields(type(value)):
         item, path, limit = getattr(value, field.name), f"{dotted}.{field.name}", \
             limits.get(field.name, Limit(-MAX_NUMBER))
