@@ -72,3 +72,11 @@ def test_a_negative_count_of_tricks_is_refused(tmp_path: Path) -> None:
                          "    params: {first_tricks: -1}\n")
     assert text == (f"{path}: rules.early_end.params.first_tricks: expected 1..8 (the cards "
                     "of a hand), got -1")
+
+
+def test_a_bid_leaves_its_declarer_a_suit_to_name(tmp_path: Path) -> None:
+    """Found by the property: Rothspitzen's Couleur bid with no suits loaded and broke when a
+    hand's holder came to declare."""
+    path, text = refusal(tmp_path, "no-suits", "extends: rothspitzen\nrules:\n  auction:\n"
+                         "    params:\n      bids: [{id: couleur, suits: []}]\n")
+    assert text == f"{path}: rules.auction.params.bids[1].suits: 0 items; expected at least 1"

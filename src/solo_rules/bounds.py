@@ -110,7 +110,8 @@ def _problem(value: Any, dotted: str, table: _Table) -> str:
             shortest, longest = table.value(limit.shortest), table.value(limit.longest)
             if not shortest <= len(item) <= longest:
                 return (f"{path}: {len(item)} items; expected "
-                        f"{_range(table, limit.shortest, limit.longest)}")
+                        + (f"at least {shortest}" if longest >= MAX_NUMBER
+                           else _range(table, limit.shortest, limit.longest)))
             parts = [(f"{path}[{index}]", part) for index, part in enumerate(item)]
         elif isinstance(item, Mapping):
             parts = [(f"{path}.{key}", part) for key, part in item.items()]
