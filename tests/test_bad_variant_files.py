@@ -152,7 +152,8 @@ extends: foster
 rules:
   pack: {params: {players: 5, remove: [D7, H7]}}
   deal: {params: {packets: [3, 3]}}
-  contracts: {params: {contracts: [{id: simple, base: BASE}]}}
+  contracts: {params: {contracts: [{id: simple, base: BASE}, {id: tout, tricks: 6},
+                                   {id: tout_partner, tricks: 6}]}}
 """
 
 

@@ -246,6 +246,15 @@ def test_a_flood_from_one_client_is_rate_limited_and_other_tables_play_on(
     (json.dumps({"variant": "big.yaml", "upload": "#" * 70000, "seats": []}).encode(), 400,
      "at most 65536"),
     (b"x" * 80000, 413, "at most"),
+    # issue 41: a house rule that would break in play, or whose load would not end
+    (json.dumps({"variant": "no-partner.yaml", "seats": [PERSON] * 4, "upload":
+                 "schema: 1\nid: no-partner\nstatus: house\nextends: altenburg-1988\n"
+                 "rules:\n  partner: null\n"}).encode(), 400,
+     "no-partner.yaml: rules.partner: missing; rules.contracts needs it"),
+    (json.dumps({"variant": "huge.yaml", "seats": [PERSON] * 4, "upload":
+                 "schema: 1\nid: huge\nstatus: house\nextends: malborn-solo\nrules:\n"
+                 "  deal: {params: {packets: [4, 9223372036854775808]}}\n"}).encode(), 400,
+     "huge.yaml: rules.deal.params.packets[1]: 9223372036854775808 is out of range"),
 ])
 def test_a_bad_table_request_gets_a_one_line_error(client: TestClient, body: bytes, status: int,
                                                    error: str) -> None:

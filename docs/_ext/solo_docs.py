@@ -53,6 +53,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
 from solo_rules import load_variant
+from solo_rules.bounds import limits_of
 from solo_rules.cli import _parser, main
 from solo_rules.describe import SECTION_TITLES, rulebook, value_text
 from solo_rules.lineage import family_tree, family_tree_text
@@ -346,11 +347,14 @@ def _fields_table(cls: type[RuleModule]) -> list[str]:
             default = default.factory()
         shown = "(required)" if default is attrs.NOTHING else f"``{_show(default)}``"
         lines += [f"   * - ``{field.name}``", f"     - ``{_type_text(kind)}``",
-                  f"     - {shown}", f"     - {esc(_allowed(kind, field))}"]
+                  f"     - {shown}", f"     - {esc(_allowed(kind, field, cls))}"]
     return [*lines, ""]
 
 
-def _allowed(kind: Any, field: Any) -> str:
+def _allowed(kind: Any, field: Any, cls: type) -> str:
+    limit = limits_of(cls).get(field.name)
+    if limit is not None:  # checked at load, in terms of the table (hand: cards a hand)
+        return str(limit)
     literal = [arg for arg in _walk(kind) if typing.get_origin(arg) is typing.Literal]
     if literal:
         return ", ".join(repr(v) for lit in literal for v in typing.get_args(lit))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
 
+from solo_rules.bounds import Limit
 from solo_rules.cards import Card, Suit
 from solo_rules.ranking import Trump
 from solo_rules.rules.params import cards, optional_suit
@@ -55,6 +56,10 @@ class ContractDef:
     shows_after: int = attrs.field(default=0, validator=attrs.validators.in_(range(8)))
     single_player: Literal["declarer", "last_trick_winner"] = "declarer"
     drawn_at: int | None = None
+
+    #: a target, a draw and a showing are counts of tricks, so within a hand
+    limits: ClassVar = {"tricks": Limit(0, "hand"), "drawn_at": Limit(0, "hand"),
+                        "shows_after": Limit(0, "hand")}
 
     def __attrs_post_init__(self) -> None:
         if self.trump_by == "fixed" and self.suit is None:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
 import attrs
 
 from solo_rules.actions import DECLARE_BASE, Action, Word
 from solo_rules.cards import Card, Suit
 from solo_rules.ranking import Trump
+from solo_rules.requirements import Needs
 from solo_rules.rules.contract_def import ContractDef, suit_word
 from solo_rules.rules.exchange import Exchange, ExchangeStage
 from solo_rules.rules.params import optional_suit
@@ -33,6 +35,15 @@ from solo_rules.schema import Clause, RuleModule, register
 from solo_rules.state import Contract, GameState, Phase, build_contract, build_state, replace
 
 __all__ = ["ContractLadder", "Declaration"]
+
+
+def _calls_a_partner(ladder: ContractLadder) -> str:
+    """Why the ladder needs a partner rule: the first contract that calls a partner or has
+    him name trumps; ``""`` when none does."""
+    for contract in ladder.contracts:
+        if contract.partner == "called_card" or contract.trump_by == "partner":
+            return (f"contract {contract.id!r} calls a partner, and the partner rule says how")
+    return ""
 
 
 @attrs.frozen(slots=True)
@@ -56,6 +67,7 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     #: the Mediateur exchange of one contract (DOSSIER §2g-2, AMB-48), if the ladder has it
     exchange: Exchange | None = None
 
+    needs: ClassVar = (Needs("partner", _calls_a_partner),)
     phase = Phase.DECLARE
     after = (Phase.AUCTION,)
     expects = "a declaration"

@@ -6,10 +6,11 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
 
+from solo_rules.bounds import Limit
 from solo_rules.cards import Card, CardSet, Suit, card_ids, piquet_pack, quadrille_pack
 from solo_rules.rules.params import cards
 from solo_rules.rules.slots import DealRules, PackRules, pack_of
@@ -177,6 +178,9 @@ class PacketDeal(RuleModule, DealRules):
 
     topics = ("eldest",)
     cut: Literal["right_of_dealer", "none"] = "right_of_dealer"
+
+    #: each packet deals each seat some of its hand, once round the table
+    limits: ClassVar = {"packets": Limit(1, "hand", shortest=1, longest="hand")}
 
     def check(self, slots: Mapping[str, RuleModule]) -> None:
         """Raise ``ValueError`` unless the packets deal every seat its share of the pack."""

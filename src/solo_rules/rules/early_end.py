@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterable, Mapping
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
 
 from solo_rules.actions import PASS, Action, Word
+from solo_rules.bounds import Limit
 from solo_rules.rules.partner import ASK
 from solo_rules.rules.slots import EarlyEndRules, History, Rules, SettlementRules, Stage
 from solo_rules.schema import Clause, RuleModule, register
@@ -208,6 +209,8 @@ class PrimeOrContinue(EarlyEnd):
     ``forced_go_on``: whether a forced contract's party may go on (Quadrille law 16: no)."""
 
     first_tricks: int = 5
+    #: the first tricks are some of a hand's
+    limits: ClassVar = {"first_tricks": Limit(1, "hand")}
     stop_when_decided: bool = True
     prime_bonus: bool = True
     prime_at: Literal["first_tricks", "contract"] = "first_tricks"
@@ -369,6 +372,8 @@ class FirstAndLast(EarlyEnd):
     "The bidder cannot get any tricks. If he/she does, the hand is over."; AMB-33]."""
 
     first_tricks: int = 5
+    #: the first tricks are some of a hand's
+    limits: ClassVar = {"first_tricks": Limit(1, "hand")}
     stop_when_decided: bool = True
     #: after First, the party chooses to ``stop_or_continue`` (AMB-35), or has ``none``
     last_choice: Literal["stop_or_continue", "none"] = "stop_or_continue"

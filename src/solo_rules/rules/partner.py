@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
 
 from solo_rules.actions import TRUMP_BASE, Action, Word, action_card, call_id
+from solo_rules.bounds import Limit
 from solo_rules.cards import PIQUET_RANKS, Card, Rank, Suit, card_range
 from solo_rules.ranking import Trump
 from solo_rules.rules.ranks import RANK_WORDS, rank_list
@@ -42,6 +43,8 @@ class Helfer:
     not_with_tout: bool = True
     #: the first trick after which the question may be asked (5; 1: at any time, AMB-08)
     from_trick: int = attrs.field(default=5, validator=attrs.validators.ge(1))
+
+    limits: ClassVar = {"from_trick": Limit(1, "hand")}
 
 
 @functools.lru_cache(maxsize=64)

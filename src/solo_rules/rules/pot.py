@@ -13,10 +13,11 @@ and plays each hand under its variant with the pot it stands at (``pot``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
 
+from solo_rules.bounds import Limit
 from solo_rules.cards import card_ids
 from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef
@@ -175,6 +176,9 @@ class PotAndFees(Settlement):
     price_each: bool = False
     caller_alone_below: int = attrs.field(default=3, validator=attrs.validators.ge(0))
     pot: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+
+    #: the two thresholds are counts of tricks
+    limits: ClassVar = {"codille_below": Limit(0, "hand"), "caller_alone_below": Limit(0, "hand")}
 
     zero_sum = False
 

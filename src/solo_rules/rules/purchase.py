@@ -16,10 +16,12 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
 import attrs
 
 from solo_rules.actions import PASS, Action, Word
+from solo_rules.bounds import Limit
 from solo_rules.cards import CardSet
 from solo_rules.rules.deal import PacketDeal, deal_to
 from solo_rules.rules.slots import History, Rules, Stage, pack_of
@@ -69,6 +71,9 @@ class DealerBuys(PacketDeal, Stage):
 
     price: int = attrs.field(default=2, validator=attrs.validators.ge(1))
     peek: int = attrs.field(default=3, validator=attrs.validators.ge(1))
+
+    #: the dealer looks at some of one hand
+    limits: ClassVar = {"peek": Limit(1, "hand")}
 
     phase = PURCHASE
     before = (Phase.AUCTION,)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping
-from typing import Literal, NamedTuple
+from typing import ClassVar, Literal, NamedTuple
 
 import attrs
 
+from solo_rules.bounds import Limit
 from solo_rules.ranking import Trump
 from solo_rules.rules.contract_def import ContractDef
 from solo_rules.rules.slots import ContractRules, Rules, SettlementRules, ladder_of, pack_of
@@ -156,6 +157,8 @@ class AmountsUnknown(Settlement):
 
     zero_sum = True
     graded_at: tuple[int, ...] = (5,)
+    #: the grades are counts of tricks
+    limits: ClassVar = {"graded_at": Limit(0, "hand")}
 
     @property
     def grades(self) -> tuple[int, ...]:

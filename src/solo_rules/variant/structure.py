@@ -12,7 +12,9 @@ from typing import Any, cast
 import attrs
 
 from solo_rules import schema as rules_base
+from solo_rules.bounds import check_limits, check_numbers
 from solo_rules.errors import VariantError, cut, shown
+from solo_rules.requirements import check_needs
 from solo_rules.schema import SLOT_TABLE, SLOTS, Provenance, RuleModule
 from solo_rules.variant.convert import converter, explain, listed
 from solo_rules.variant.finding import AMB, E_ID
@@ -116,13 +118,14 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
     rules = tree.get("rules") or {}
     if not isinstance(rules, dict):
         raise VariantError(f"{where}: rules: expected a mapping of slots")
+    check_numbers(rules, where)
     slots: dict[str, SlotRule] = {}
     rules_base.installed()  # the slots and modules of installed packages too
     for slot in rules:
         if slot not in SLOTS:
-            named = rules[slot].get("module") if isinstance(rules[slot], dict) else None
-            why = "" if named is None or rules_base.module_class(str(named)) is not None else \
-                f" (module {shown(named)}: no installed package provides it)"
+            module = rules[slot].get("module") if isinstance(rules[slot], dict) else None
+            why = "" if module is None or rules_base.module_class(str(module)) is not None else \
+                f" (module {shown(module)}: no installed package provides it)"
             raise VariantError(f"{where}: rules.{cut(str(slot))}: unknown slot{why}; slots "
                                f"are {', '.join(SLOTS)}")
     for spec in SLOT_TABLE:
@@ -136,6 +139,8 @@ def _build(tree: dict[str, Any], lineage: tuple[str, ...], overlays: tuple[str, 
         raise VariantError(f"{where}: {tree['id']} is abstract (a base for other variants) "
                            "and cannot be played")
     modules = {slot: rule.module for slot, rule in slots.items()}
+    check_limits(modules, where)
+    check_needs(modules, where)
     for slot, rule in slots.items():  # parameters that name other slots' things
         try:
             rule.module.check(modules)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Literal
+from typing import ClassVar, Literal
 
 import attrs
 
 from solo_rules.actions import BID_BASE, PASS, Word
+from solo_rules.bounds import Limit
 from solo_rules.cards import Card, Suit
 from solo_rules.rules.auction.common import AllPass, Auction, card_mask
 from solo_rules.rules.contract_def import ContractDef
@@ -51,6 +52,9 @@ class RankedBid:
     keep_plays: Literal["the_bid", "own_bid"] = "the_bid"
     keep_window: Literal["any", "next_bid"] = "any"
     only_over: tuple[str, ...] = ()
+
+    #: a bid leaves its declarer at least one suit to name
+    limits: ClassVar = {"suits": Limit(shortest=1)}
 
     @property
     def needs_mask(self) -> int:
