@@ -61,18 +61,26 @@ def test_the_compiled_rule_set_holds_each_slot_module_under_its_attribute(vid: s
         assert held is (None if rule is None else rule.module), slot.name
 
 
-def test_only_an_optional_slot_may_be_left_empty(tmp_path: Path) -> None:
-    base = load_variant("altenburg-1988")
-    for slot in SLOT_TABLE:
-        tree = {k: v for k, v in base.tree.items() if k not in ("rules", "extends")}
-        tree["rules"] = {k: v for k, v in base.tree["rules"].items() if k != slot.name}
-        path = tmp_path / f"no-{slot.name}.yaml"
-        path.write_text(_yaml(tree))
-        if slot.optional:
-            assert slot.name not in load_variant(path).slots
-        else:
-            with pytest.raises(VariantError, match=rf"rules\.{slot.name}: missing"):
-                load_variant(path)
+def test_only_an_optional_slot_may_be_left_empty_and_only_where_no_module_needs_it(
+        tmp_path: Path) -> None:
+    """Altenburg's contracts call a partner, so its optional partner slot is needed (issue 41);
+    Heart Solo's are all played alone, so it may go without one."""
+    for vid in ("altenburg-1988", "heart-solo"):
+        base = load_variant(vid)
+        for slot in SLOT_TABLE:
+            tree = {k: v for k, v in base.tree.items() if k not in ("rules", "extends")}
+            tree["rules"] = {k: v for k, v in base.tree["rules"].items() if k != slot.name}
+            path = tmp_path / f"{vid}-no-{slot.name}.yaml"
+            path.write_text(_yaml(tree))
+            if slot.optional and vid == "heart-solo":
+                assert slot.name not in load_variant(path).slots
+            elif slot.optional:
+                with pytest.raises(VariantError,
+                                   match=rf"rules\.{slot.name}: missing; rules\.\w+ needs it"):
+                    load_variant(path)
+            else:
+                with pytest.raises(VariantError, match=rf"rules\.{slot.name}: missing"):
+                    load_variant(path)
 
 
 def _yaml(tree: object) -> str:
