@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from solo_rules import VariantError, load_variant
+from solo_rules.requirements import needed_by
+from solo_rules.schema import module_class
 
 
 def refusal(tmp_path: Path, name: str, body: str) -> tuple[Path, str]:
@@ -80,3 +82,12 @@ def test_a_bid_leaves_its_declarer_a_suit_to_name(tmp_path: Path) -> None:
     path, text = refusal(tmp_path, "no-suits", "extends: rothspitzen\nrules:\n  auction:\n"
                          "    params:\n      bids: [{id: couleur, suits: []}]\n")
     assert text == f"{path}: rules.auction.params.bids[1].suits: 0 items; expected at least 1"
+
+
+def test_an_optional_slot_says_which_modules_need_it() -> None:
+    """The slot table's optional slots name what depends on them (issue 41): the contract
+    ladder, whose contracts may call a partner, needs the partner slot."""
+    assert "contracts.ladder" in needed_by("partner")
+    for mid in needed_by("partner"):
+        cls = module_class(mid)
+        assert cls is not None and any(need.slot == "partner" for need in cls.needs)

@@ -57,7 +57,8 @@ from solo_rules.bounds import limits_of
 from solo_rules.cli import _parser, main
 from solo_rules.describe import SECTION_TITLES, rulebook, value_text
 from solo_rules.lineage import family_tree, family_tree_text
-from solo_rules.schema import SLOTS, RuleModule, module_class, module_ids
+from solo_rules.requirements import needed_by
+from solo_rules.schema import SLOT_TABLE, RuleModule, module_class, module_ids
 
 LOG = logging.getLogger(__name__)
 GENERATED = "rulebooks/generated"
@@ -264,9 +265,14 @@ class VariantFormatDirective(_RstDirective):
 
     def rst(self) -> str:
         lines = []
-        for slot in SLOTS:
+        for spec in SLOT_TABLE:
+            slot = spec.name
             title = f"``{slot}``: {SECTION_TITLES[slot]}"
             lines += [title, "-" * len(title), ""]
+            if spec.optional:
+                users = ", ".join(f"``{mid}``" for mid in needed_by(slot)) or "no module"
+                lines += [f"Optional: a variant may leave it empty unless one of its modules "
+                          f"needs it; modules that may: {users}.", ""]
             for mid in module_ids(slot):
                 cls = module_class(mid)
                 assert cls is not None

@@ -10,8 +10,9 @@ from typing import Any
 import attrs
 
 from solo_rules.errors import VariantError
+from solo_rules.schema import SLOT_TABLE, module_class, module_ids
 
-__all__ = ["Needs", "check_needs"]
+__all__ = ["Needs", "check_needs", "needed_by"]
 
 
 @attrs.frozen
@@ -32,3 +33,10 @@ def check_needs(modules: Mapping[str, object], where: str) -> None:
             if reason and need.slot not in modules:
                 raise VariantError(f"{where}: rules.{need.slot}: missing; rules.{slot} needs "
                                    f"it: {reason}")
+
+
+def needed_by(slot: str) -> tuple[str, ...]:
+    """The ids of the registered modules that may need ``slot`` filled (their ``needs``): what
+    depends on an optional slot, for the variant format's reference."""
+    return tuple(mid for other in SLOT_TABLE for mid in module_ids(other.name)
+                 if any(need.slot == slot for need in getattr(module_class(mid), "needs", ())))
