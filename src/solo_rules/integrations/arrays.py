@@ -114,62 +114,64 @@ class CompactEncoder:
         self.size = start
         at = {field.name: field.start for field in fields}
         self._at = at
-        #: how many card masks ``encode`` cuts into card fields, 64 bits each
-        self._rows = 4 + 3 * players
+        #: the bytes of the bits ``encode`` sets
+        self._bytes = (start + 7) // 8
         self._tricks = rules.hand_size
         self._phase = {phase: n for n, phase in enumerate(encoder.phases)}
         self._contract = {cid: n for n, cid in enumerate(encoder.contracts)}
 
     def encode(self, view: PlayerView, out: Array | None = None) -> Array:
-        """The compact observation of ``view`` (written into ``out`` when given)."""
+        """The compact observation of ``view`` (written into ``out`` when given): every 0/1
+        field set as one bit of a Python int, cut into floats by one ``unpackbits``."""
         encoder = self.encoder
         encoder._check("encode", view)  # the encoder's own refusal of a wrong view
-        if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out.fill(0.0)
-        players, at = self.players, self._at
+        players, at, width = self.players, self._at, self.card_ids
         played = [0] * players
-        taken = [0] * players
-        won = [0] * players
-        said, width = self._said, len(self._said)
-        ones = [at["seat"] + view.seat, at["dealer"] + view.dealer]
+        said, words = self._said, len(self._said)
+        bits = 1 << at["seat"] + view.seat | 1 << at["dealer"] + view.dealer
         last: dict[int, int] = {}
         for seat, action in view.history:  # one pass: the cards played, and the words said
             index = said.get(action.id)
             if index is None:
                 played[seat] |= 1 << action.card  # type: ignore[operator]  # a play's card
             else:
-                ones.append(at["said"] + seat * width + index)
+                bits |= 1 << at["said"] + seat * words + index
                 last[seat] = index
+        taken = [0] * players
+        won = [0] * players
         for trick in view.tricks:
             taken[trick.winner] |= sum([1 << card for card in trick.cards])
             won[trick.winner] += 1
         current = [0] * players
         for seat, card in view.trick:
             current[seat] |= 1 << card
-        masks = [view.hand.mask, view.dealt.mask, view.exposed.mask,
-                 0 if view.called is None else 1 << view.called, *played, *current, *taken]
-        bits = np.unpackbits(np.array(masks, "<u8").view(np.uint8), bitorder="little")
-        out[:self._rows * self.card_ids] = bits.reshape(self._rows, 64)[:, :self.card_ids] \
-            .reshape(-1)
+        masks = (view.hand.mask, view.dealt.mask, view.exposed.mask,
+                 0 if view.called is None else 1 << view.called, *played, *current, *taken)
+        for row, mask in enumerate(masks):  # the card fields, ``width`` bits a row
+            bits |= mask << row * width
         phase = self._phase.get(view.phase)
         if phase is not None:
-            ones.append(at["phase"] + phase)
+            bits |= 1 << at["phase"] + phase
         seats: tuple[tuple[str, int | None], ...] = (
             ("current_player", view.current_player), ("declarer", view.declarer),
             ("partner", view.partner), ("trick_leader", view.trick[0][0] if view.trick else None))
         for name, who in seats:
             if who is not None:
-                ones.append(at[name] + who)
+                bits |= 1 << at[name] + who
         if view.contract_kind is not None:
-            ones.append(at["contract"] + self._contract[view.contract_kind])
+            bits |= 1 << at["contract"] + self._contract[view.contract_kind]
         if view.trump is not None:
-            ones.append(at["trump"] + int(view.trump))
+            bits |= 1 << at["trump"] + int(view.trump)
         if view.tout:
-            ones.append(at["tout"])
-        ones.extend(at["last_said"] + seat * width + index for seat, index in last.items())
-        out[ones] = 1.0
+            bits |= 1 << at["tout"]
+        for seat, index in last.items():
+            bits |= 1 << at["last_said"] + seat * words + index
+        flags = np.unpackbits(np.frombuffer(bits.to_bytes(self._bytes, "little"), np.uint8),
+                              count=self.size, bitorder="little")
+        if out is None:
+            out = flags.astype(np.float32)
+        else:
+            out[:] = flags
         for seat, count in enumerate(won):
             if count:
                 out[at["won"] + seat] = count / self._tricks
