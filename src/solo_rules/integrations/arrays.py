@@ -22,6 +22,7 @@ from solo_rules.observation import ActionIndex, Encoder, Field, rules_of
 from solo_rules.ranking import Trump
 from solo_rules.state import PlayerView
 from solo_rules.variant import Variant
+from solo_rules.view import History
 
 __all__ = ["CompactEncoder", "action_mask", "information_state", "public"]
 
@@ -116,6 +117,11 @@ class CompactEncoder:
         self._at = at
         #: the bytes of the bits ``encode`` sets
         self._bytes = (start + 7) // 8
+        #: what ``_history`` reads from no history, and the last history it read
+        self._empty: tuple[tuple[int, ...], int, tuple[int | None, ...]] = (
+            (0,) * players, 0, (None,) * players)
+        self._last: tuple[History, tuple[int, ...], int, tuple[int | None, ...]] = (
+            (), *self._empty)
         self._tricks = rules.hand_size
         self._phase = {phase: n for n, phase in enumerate(encoder.phases)}
         self._contract = {cid: n for n, cid in enumerate(encoder.contracts)}
@@ -126,17 +132,8 @@ class CompactEncoder:
         encoder = self.encoder
         encoder._check("encode", view)  # the encoder's own refusal of a wrong view
         players, at, width = self.players, self._at, self.card_ids
-        played = [0] * players
-        said, words = self._said, len(self._said)
-        bits = 1 << at["seat"] + view.seat | 1 << at["dealer"] + view.dealer
-        last: dict[int, int] = {}
-        for seat, action in view.history:  # one pass: the cards played, and the words said
-            index = said.get(action.id)
-            if index is None:
-                played[seat] |= 1 << action.card  # type: ignore[operator]  # a play's card
-            else:
-                bits |= 1 << at["said"] + seat * words + index
-                last[seat] = index
+        played, bits, last = self._history(view.history)
+        bits |= 1 << at["seat"] + view.seat | 1 << at["dealer"] + view.dealer
         taken = [0] * players
         won = [0] * players
         for trick in view.tricks:
@@ -164,8 +161,9 @@ class CompactEncoder:
             bits |= 1 << at["trump"] + int(view.trump)
         if view.tout:
             bits |= 1 << at["tout"]
-        for seat, index in last.items():
-            bits |= 1 << at["last_said"] + seat * words + index
+        for seat, index in enumerate(last):
+            if index is not None:
+                bits |= 1 << at["last_said"] + seat * len(self._said) + index
         flags = np.unpackbits(np.frombuffer(bits.to_bytes(self._bytes, "little"), np.uint8),
                               count=self.size, bitorder="little")
         if out is None:
@@ -176,3 +174,28 @@ class CompactEncoder:
             if count:
                 out[at["won"] + seat] = count / self._tricks
         return out
+
+    def _history(self, history: History) -> tuple[tuple[int, ...], int, tuple[int | None, ...]]:
+        """What ``encode`` reads from a history: per seat the cards it played, the bits of
+        the words said, per seat its last word. Each history is mostly the last one plus an
+        action or a few, so it is read on from the last one's (a cache, never a source:
+        the prefix is compared, and any other history is read whole)."""
+        known, played, bits, last = self._last
+        before = len(known)
+        if history is known:
+            return played, bits, last
+        if len(history) >= before and history[:before] == known:
+            new = history[before:]
+        else:
+            new, played, bits, last = history, *self._empty
+        said, words, start = self._said, len(self._said), self._at["said"]
+        seen, spoken = list(played), list(last)
+        for seat, action in new:
+            index = said.get(action.id)
+            if index is None:
+                seen[seat] |= 1 << action.card  # type: ignore[operator]  # a play's card
+            else:
+                bits |= 1 << start + seat * words + index
+                spoken[seat] = index
+        self._last = (history, tuple(seen), bits, tuple(spoken))
+        return self._last[1:]
