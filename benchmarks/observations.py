@@ -13,6 +13,7 @@ played through pyspiel with nothing observed, with the information-state tensor 
 observation tensor of the seat to act at each decision, against OpenSpiel's C++ Skat driven
 the same way, episodes of ``rl_environment`` (the stock one, and ``integrations.rl``'s), and
 decisions of the Gymnasium environment against the library's own random playout;
+``new_game`` by id, ``replay`` and the first-dealer draw are timed too;
 ``--before DIR`` runs the same measures on another checkout's ``src`` (a worktree of main) in
 a child process and prints both side by side:
 
@@ -247,11 +248,50 @@ def frameworks(variant: str, hands: int, seed: int) -> dict[str, float]:
     return out
 
 
+def engine_costs(variant: str, hands: int, seed: int) -> dict[str, float]:
+    """Calls per second of what users of the engine itself meet: ``new_game`` by id (the
+    variant file found, checked and loaded each call), ``replay`` of a random hand's record,
+    and the draw for the first dealer."""
+    rules = solo_rules.new_game(variant, seed=seed).rules
+    records = [solo_rules.record_of(state) for state in final_states(variant, hands, seed)]
+    draw = random.Random(seed)
+
+    def new_games() -> None:
+        for number in range(hands):
+            solo_rules.new_game(variant, seed=seed + number)
+
+    def replays() -> None:
+        for record in records:
+            solo_rules.replay(record)
+
+    def draws() -> None:
+        for _ in range(hands):
+            rules.first_dealer(draw)
+
+    return {f"{label} ({variant})": hands / fastest(3, work)
+            for label, work in (("new_game by id", new_games), ("replay a record", replays),
+                                ("first-dealer draw", draws))}
+
+
+def final_states(variant: str, hands: int, seed: int) -> list[solo_rules.GameState]:
+    """The last state of each of ``hands`` random hands."""
+    rng = random.Random(seed)
+    out = []
+    for number in range(hands):
+        state = solo_rules.new_game(variant, seed=seed + number)
+        while not state.is_terminal:
+            state = state.apply_unchecked(rng.choice(state.legal_actions()))
+        out.append(state)
+    return out
+
+
 def every_measure(variants: list[str], hands: int, seed: int) -> dict[str, float]:
-    """The framework measures of every variant, then C++ Skat's through pyspiel."""
+    """The framework measures and the engine's own costs of every variant, then C++ Skat's
+    through pyspiel."""
     out: dict[str, float] = {}
     for variant in variants:
         out.update(frameworks(variant, hands, seed))
+        out.update(engine_costs(variant, hands, seed))
     out.update({f"{label} (C++ skat)": rate
                 for label, rate in pyspiel_rates("skat", hands, seed).items()})
     return out

@@ -71,6 +71,21 @@ def test_the_compact_observation_decodes_the_view(variant: str) -> None:
         assert set(np.unique(got["seat"])) <= {0.0, 1.0} and got["seat"][view.seat] == 1.0
 
 
+@pytest.mark.parametrize("variant", DEFAULT)
+def test_observations_read_on_from_the_last_history_only_when_it_is_a_prefix(
+        variant: str) -> None:
+    """One encoder reading the views of two hands interleaved, back and forth and every seat
+    gives what an encoder that never saw another view gives: its caches of the history and
+    the tricks read never answer for another state (compact and perfect recall)."""
+    shared, recall = CompactEncoder(variant), Encoder(variant)
+    views = [state.view(seat) for one, other in zip(_states(variant, 7), _states(variant, 8),
+                                                    strict=False)
+             for state in (one, other) for seat in range(state.players)]
+    for view in [*views, *reversed(views), *views[::5]]:
+        assert np.array_equal(shared.encode(view), CompactEncoder(variant).encode(view))
+        assert sorted(recall.ones(view)) == sorted(Encoder(variant).ones(view))
+
+
 @pytest.mark.parametrize("variant", ["altenburg-1988", "heart-solo", "niese-five-hand",
                                      "quadrille", "altenburg-1988+mediateur"])
 def test_observations_leak_no_hidden_card(variant: str) -> None:

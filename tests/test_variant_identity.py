@@ -142,6 +142,26 @@ def test_an_edited_parent_is_seen_through_its_child(tmp_path: Path) -> None:
     assert prime(load_variant(child)) == 6
 
 
+def test_a_link_moved_to_another_file_loads_that_file(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The resolved path is cached per file identity: a link (or a path) that comes to name
+    another file resolves anew, and a relative path follows the working directory."""
+    three = write(tmp_path, "three", PRIME.format(3))
+    five = write(tmp_path, "five", PRIME.format(5))
+    link = tmp_path / "link.yaml"
+    link.symlink_to(three)
+    assert prime(load_variant(link)) == 3
+    link.unlink()
+    link.symlink_to(five)
+    assert prime(load_variant(link)) == 5
+    for folder, value in (("a", 7), ("b", 8)):
+        (tmp_path / folder).mkdir()
+        write(tmp_path / folder, "same", PRIME.format(value))
+    for folder, value in (("a", 7), ("b", 8), ("a", 7)):
+        monkeypatch.chdir(tmp_path / folder)
+        assert prime(load_variant(Path("same.yaml"))) == value
+
+
 # -- deep immutability --------------------------------------------------------------------------
 
 

@@ -15,11 +15,11 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from solo_rules.actions import Action
-from solo_rules.cards import card_range
+from solo_rules.cards import card_ids, card_range
 from solo_rules.errors import ActionParseError, InvalidStateError, integer, wrong_type
 from solo_rules.game import CompiledRules, compile
 from solo_rules.ranking import Trump
-from solo_rules.state import Phase, PlayerView
+from solo_rules.state import Phase, PlayerView, Trick
 from solo_rules.variant import Variant, load_variant
 from solo_rules.view import trick_seats
 
@@ -167,6 +167,11 @@ class Encoder:
         self._start = {f.name: f.start for f in fields}
         self._phase = {phase: n for n, phase in enumerate(self.phases)}
         self._contract = {cid: n for n, cid in enumerate(self.contracts)}
+        #: the last tricks and history ``ones`` read, and what it read from them
+        self._tricks_read: tuple[tuple[int, ...], tuple[Trick, ...], tuple[int, ...]] = (
+            (), (), ())
+        self._said_read: tuple[tuple[tuple[int, Action], ...], int, tuple[int, ...],
+                               tuple[int | None, ...]] = ((), 0, (), (None,) * players)
 
     def _check(self, where: str, view: object) -> None:
         """Refuse what is not a view of a table of this variant's size or cards (a six-hand
@@ -194,7 +199,7 @@ class Encoder:
         self._check("encode", view)
         out: list[int] = []
         at = self._start
-        players, width = self.players, self.card_ids
+        width = self.card_ids
 
         def one(field: str, offset: int | None) -> None:
             if offset is not None:
@@ -202,10 +207,7 @@ class Encoder:
 
         def cards(field: str, mask: int) -> None:
             start = at[field]
-            while mask:
-                low = mask & -mask
-                out.append(start + low.bit_length() - 1)
-                mask ^= low
+            out.extend([start + card for card in card_ids(mask)])
 
         one("seat", view.seat)
         one("dealer", view.dealer)
@@ -224,31 +226,68 @@ class Encoder:
             one("trick_leader", view.trick[0][0])
             for position, (_, card) in enumerate(view.trick):
                 one("trick", position * width + card)
-        stride = 2 * players + players * width
-        for n, trick in enumerate(view.tricks):
-            base = n * stride
-            one("tricks", base + trick.leader)
-            one("tricks", base + players + trick.winner)
-            for seat, played in zip(trick_seats(self.rules, view, trick.leader), trick.cards,
-                                    strict=True):
-                one("tricks", base + 2 * players + seat * width + played)
+        out += self._tricks_ones(view)
         cards("dealt", view.dealt.mask)
+        said, last = self._said_ones(view.history)
+        out += said
         actions = self.index.num_distinct_actions
-        last: dict[int, int] = {}
-        step = players + len(self.said)
-        said = [(seat, action) for seat, action in view.history if action.kind != "play"]
-        if len(said) > self.said_max:
-            raise InvalidStateError(f"{len(said)} actions other than cards; the encoding of "
-                                    f"{self.rules.variant.id} has room for {self.said_max}")
-        for n, (seat, action) in enumerate(said):
-            index = self.index.index(action)
-            one("said", seat * actions + index)
-            last[seat] = index
-            one("sequence", n * step + seat)
-            one("sequence", n * step + players + self._said[action.id])
-        for seat, index in last.items():
-            one("last_said", seat * actions + index)
+        for seat, index in enumerate(last):
+            if index is not None:
+                one("last_said", seat * actions + index)
         return out
+
+    def _tricks_ones(self, view: PlayerView) -> tuple[int, ...]:
+        """Where ``view``'s completed tricks hold 1.0. The tricks of a view are mostly the
+        last ones read plus one, so they are read on from those (a cache, never a source: the
+        seats sitting out and the earlier tricks are compared, any others read whole)."""
+        out, tricks, ones = self._tricks_read
+        before = len(tricks)
+        if view.tricks is tricks and view.sitting_out == out:
+            return ones
+        if not (out == view.sitting_out and len(view.tricks) >= before
+                and view.tricks[:before] == tricks):
+            before, ones = 0, ()
+        new = list(ones)
+        players, width, at = self.players, self.card_ids, self._start["tricks"]
+        stride = 2 * players + players * width
+        for n in range(before, len(view.tricks)):
+            trick = view.tricks[n]
+            base = at + n * stride
+            new += (base + trick.leader, base + players + trick.winner)
+            new += [base + 2 * players + seat * width + played for seat, played in
+                    zip(trick_seats(self.rules, view, trick.leader), trick.cards, strict=True)]
+        self._tricks_read = (view.sitting_out, view.tricks, tuple(new))
+        return self._tricks_read[2]
+
+    def _said_ones(self, history: tuple[tuple[int, Action], ...]
+                   ) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+        """Where the actions other than cards of ``history`` hold 1.0 in ``said`` and
+        ``sequence``, and per seat the dense index of its last one, read on from the last
+        history read when that is its prefix (compared, else read whole)."""
+        known, count, ones, last = self._said_read
+        before = len(known)
+        if history is known:
+            return ones, last
+        if not (len(history) >= before and history[:before] == known):
+            known, count, ones, last = (), 0, (), (None,) * self.players
+        players, actions = self.players, self.index.num_distinct_actions
+        said, sequence = self._start["said"], self._start["sequence"]
+        step = players + len(self.said)
+        new, spoken = list(ones), list(last)
+        words = [(seat, action) for seat, action in history[len(known):]
+                 if action.kind != "play"]
+        if count + len(words) > self.said_max:
+            raise InvalidStateError(f"{count + len(words)} actions other than cards; the "
+                                    f"encoding of {self.rules.variant.id} has room for "
+                                    f"{self.said_max}")
+        for seat, action in words:
+            index = self.index.index(action)
+            new += (said + seat * actions + index, sequence + count * step + seat,
+                    sequence + count * step + players + self._said[action.id])
+            spoken[seat] = index
+            count += 1
+        self._said_read = (history, count, tuple(new), tuple(spoken))
+        return self._said_read[2], self._said_read[3]
 
     def string(self, view: PlayerView) -> str:
         """The information-state string: the seat, the dealer, its hand and the cards it was

@@ -74,17 +74,24 @@ def replay(record: GameRecord, variant: Variant | None = None) -> GameState:
     except SoloRulesError as exc:
         raise RecordError(f"the deal does not replay: {exc}") from None
     for index, (seat, text) in enumerate(record.actions):
-        where = f"action {index} ({shown(text)} by seat {seat})"
         if state.is_terminal:
-            raise RecordError(f"{where}: the hand was already over")
+            raise RecordError(f"{_action(index, seat, text)}: the hand was already over")
         if seat != state.player:
-            raise RecordError(f"{where}: seat {state.player} is to act, not seat {seat}")
+            raise RecordError(f"{_action(index, seat, text)}: seat {state.player} is to act, "
+                              f"not seat {seat}")
         try:
             state = state.apply(text)
         except SoloRulesError as exc:
-            raise RecordError(f"{where}: {cut(' '.join(str(exc).split()), 300)}") from None
+            raise RecordError(f"{_action(index, seat, text)}: "
+                              f"{cut(' '.join(str(exc).split()), 300)}") from None
     _check_outcome(record, state)
     return state
+
+
+def _action(index: int, seat: int, text: str) -> str:
+    """Where a record fails to replay: the action's index, text and seat (built only when
+    it fails, since ``replay`` checks every action of every record it loads)."""
+    return f"action {index} ({shown(text)} by seat {seat})"
 
 
 def _check_outcome(record: GameRecord, state: GameState) -> None:

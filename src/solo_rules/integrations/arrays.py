@@ -22,6 +22,7 @@ from solo_rules.observation import ActionIndex, Encoder, Field, rules_of
 from solo_rules.ranking import Trump
 from solo_rules.state import PlayerView
 from solo_rules.variant import Variant
+from solo_rules.view import History
 
 __all__ = ["CompactEncoder", "action_mask", "information_state", "public"]
 
@@ -114,63 +115,87 @@ class CompactEncoder:
         self.size = start
         at = {field.name: field.start for field in fields}
         self._at = at
-        #: how many card masks ``encode`` cuts into card fields, 64 bits each
-        self._rows = 4 + 3 * players
+        #: the bytes of the bits ``encode`` sets
+        self._bytes = (start + 7) // 8
+        #: what ``_history`` reads from no history, and the last history it read
+        self._empty: tuple[tuple[int, ...], int, tuple[int | None, ...]] = (
+            (0,) * players, 0, (None,) * players)
+        self._last: tuple[History, tuple[int, ...], int, tuple[int | None, ...]] = (
+            (), *self._empty)
         self._tricks = rules.hand_size
         self._phase = {phase: n for n, phase in enumerate(encoder.phases)}
         self._contract = {cid: n for n, cid in enumerate(encoder.contracts)}
 
     def encode(self, view: PlayerView, out: Array | None = None) -> Array:
-        """The compact observation of ``view`` (written into ``out`` when given)."""
+        """The compact observation of ``view`` (written into ``out`` when given): every 0/1
+        field set as one bit of a Python int, cut into floats by one ``unpackbits``."""
         encoder = self.encoder
         encoder._check("encode", view)  # the encoder's own refusal of a wrong view
-        if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out.fill(0.0)
-        players, at = self.players, self._at
-        played = [0] * players
+        players, at, width = self.players, self._at, self.card_ids
+        played, bits, last = self._history(view.history)
+        bits |= 1 << at["seat"] + view.seat | 1 << at["dealer"] + view.dealer
         taken = [0] * players
         won = [0] * players
-        said, width = self._said, len(self._said)
-        ones = [at["seat"] + view.seat, at["dealer"] + view.dealer]
-        last: dict[int, int] = {}
-        for seat, action in view.history:  # one pass: the cards played, and the words said
-            index = said.get(action.id)
-            if index is None:
-                played[seat] |= 1 << action.card  # type: ignore[operator]  # a play's card
-            else:
-                ones.append(at["said"] + seat * width + index)
-                last[seat] = index
         for trick in view.tricks:
             taken[trick.winner] |= sum([1 << card for card in trick.cards])
             won[trick.winner] += 1
         current = [0] * players
         for seat, card in view.trick:
             current[seat] |= 1 << card
-        masks = [view.hand.mask, view.dealt.mask, view.exposed.mask,
-                 0 if view.called is None else 1 << view.called, *played, *current, *taken]
-        bits = np.unpackbits(np.array(masks, "<u8").view(np.uint8), bitorder="little")
-        out[:self._rows * self.card_ids] = bits.reshape(self._rows, 64)[:, :self.card_ids] \
-            .reshape(-1)
+        masks = (view.hand.mask, view.dealt.mask, view.exposed.mask,
+                 0 if view.called is None else 1 << view.called, *played, *current, *taken)
+        for row, mask in enumerate(masks):  # the card fields, ``width`` bits a row
+            bits |= mask << row * width
         phase = self._phase.get(view.phase)
         if phase is not None:
-            ones.append(at["phase"] + phase)
+            bits |= 1 << at["phase"] + phase
         seats: tuple[tuple[str, int | None], ...] = (
             ("current_player", view.current_player), ("declarer", view.declarer),
             ("partner", view.partner), ("trick_leader", view.trick[0][0] if view.trick else None))
         for name, who in seats:
             if who is not None:
-                ones.append(at[name] + who)
+                bits |= 1 << at[name] + who
         if view.contract_kind is not None:
-            ones.append(at["contract"] + self._contract[view.contract_kind])
+            bits |= 1 << at["contract"] + self._contract[view.contract_kind]
         if view.trump is not None:
-            ones.append(at["trump"] + int(view.trump))
+            bits |= 1 << at["trump"] + int(view.trump)
         if view.tout:
-            ones.append(at["tout"])
-        ones.extend(at["last_said"] + seat * width + index for seat, index in last.items())
-        out[ones] = 1.0
+            bits |= 1 << at["tout"]
+        for seat, index in enumerate(last):
+            if index is not None:
+                bits |= 1 << at["last_said"] + seat * len(self._said) + index
+        flags = np.unpackbits(np.frombuffer(bits.to_bytes(self._bytes, "little"), np.uint8),
+                              count=self.size, bitorder="little")
+        if out is None:
+            out = flags.astype(np.float32)
+        else:
+            out[:] = flags
         for seat, count in enumerate(won):
             if count:
                 out[at["won"] + seat] = count / self._tricks
         return out
+
+    def _history(self, history: History) -> tuple[tuple[int, ...], int, tuple[int | None, ...]]:
+        """What ``encode`` reads from a history: per seat the cards it played, the bits of
+        the words said, per seat its last word. Each history is mostly the last one plus an
+        action or a few, so it is read on from the last one's (a cache, never a source:
+        the prefix is compared, and any other history is read whole)."""
+        known, played, bits, last = self._last
+        before = len(known)
+        if history is known:
+            return played, bits, last
+        if len(history) >= before and history[:before] == known:
+            new = history[before:]
+        else:
+            new, played, bits, last = history, *self._empty
+        said, words, start = self._said, len(self._said), self._at["said"]
+        seen, spoken = list(played), list(last)
+        for seat, action in new:
+            index = said.get(action.id)
+            if index is None:
+                seen[seat] |= 1 << action.card  # type: ignore[operator]  # a play's card
+            else:
+                bits |= 1 << start + seat * words + index
+                spoken[seat] = index
+        self._last = (history, tuple(seen), bits, tuple(spoken))
+        return self._last[1:]

@@ -11,7 +11,15 @@ from typing import ClassVar, Literal
 import attrs
 
 from solo_rules.bounds import Limit
-from solo_rules.cards import Card, CardSet, Suit, card_ids, piquet_pack, quadrille_pack
+from solo_rules.cards import (
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Suit,
+    card_ids,
+    piquet_pack,
+    quadrille_pack,
+)
 from solo_rules.rules.params import cards
 from solo_rules.rules.slots import DealRules, PackRules, pack_of
 from solo_rules.schema import Clause, RuleModule, register
@@ -113,6 +121,10 @@ def shuffled(cards: list[int], rng: random.Random) -> list[int]:
             j = bits(k)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+#: per card id, its order in the draw for the first dealer: by rank, then by suit
+_LOT = tuple(card.rank * len(Suit) + card.suit for card in Card)
 
 
 @functools.cache
@@ -223,14 +235,14 @@ class PacketDeal(RuleModule, DealRules):
     def choose_first_dealer(self, pack: CardSet, players: int, rng: random.Random) -> int:
         """Draw for the first dealer: the lowest card drawn (by rank, then suit), or the first
         player dealt a club when the cards are thrown round face up."""
-        cards = list(pack)
-        rng.shuffle(cards)
+        cards = shuffled(list(card_ids(pack.mask)), rng)
         if self.first_dealer == "first_club_dealt":
+            clubs = SUIT_MASKS[Suit.CLUBS]
             for position, card in enumerate(cards):
-                if card.suit == Suit.CLUBS:
+                if clubs >> card & 1:
                     return position * self.step % players
         drawn = cards[:players]
-        return max(range(players), key=lambda seat: (drawn[seat].rank, drawn[seat].suit))
+        return max(range(players), key=lambda seat: _LOT[drawn[seat]])
 
     def describe(self) -> list[Clause]:
         first = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -210,16 +211,23 @@ def read(path: Path) -> VariantFile:
     """The variant file at ``path``, which must hold a mapping."""
     label = files.name_of(path)
     try:
-        resolved = path.resolve()
-        stat = resolved.stat()
+        stat = os.stat(path)
+        resolved = _resolved(str(path), stat.st_dev, stat.st_ino)
     except (OSError, ValueError, RuntimeError) as exc:  # too long, a NUL byte, a link loop
         why = exc.strerror if isinstance(exc, OSError) else str(exc)
         raise VariantError(f"{label}: cannot read: {why}") from None
-    data = _parse(str(resolved), stat.st_mtime_ns, stat.st_size, label)
+    data = _parse(resolved, stat.st_mtime_ns, stat.st_size, label)
     if not isinstance(data, Mapping):
         raise VariantError(f"{label}: a variant file must be a mapping, got "
                            f"{type(data).__name__}")
-    return VariantFile(path, str(resolved), stat.st_mtime_ns, stat.st_size, data)
+    return VariantFile(path, resolved, stat.st_mtime_ns, stat.st_size, data)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved(path: str, device: int, inode: int) -> str:
+    """The absolute path of the file ``path`` names, resolved once per file identity (device
+    and inode, as ``os.stat`` follows links): a path moved to another file resolves anew."""
+    return str(Path(path).resolve(strict=True))
 
 
 def chain(path: Path) -> Chain:
