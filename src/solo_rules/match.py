@@ -31,7 +31,7 @@ from collections.abc import Sequence
 import attrs
 
 from solo_rules.bots import Bot
-from solo_rules.cards import Suit
+from solo_rules.cards import Suit, parse_suit
 from solo_rules.errors import (
     InvalidStateError,
     RecordError,
@@ -100,6 +100,18 @@ class Match:
         """The variant the next hand is played under: the match's, with the preferred suit
         set once the session has established it (AMB-46), and the pot that stands."""
         return _hand_variant(self.variant, self.preferred, self.pot)
+
+    @staticmethod
+    def session_variant(variant: Variant | str, preferred: Suit | str | None = None,
+                        pot: int = 0) -> Variant:
+        """``variant`` as a match plays a hand under it once the session has established
+        ``preferred`` (a suit or its letter, AMB-46) and ``pot`` stands: what a hand of a
+        match is dealt again under, outside the match."""
+        if isinstance(variant, str):
+            variant = load_variant(variant)
+        if isinstance(preferred, str):
+            preferred = parse_suit(preferred)
+        return _hand_variant(variant, preferred, pot)
 
     @property
     def keeps_pot(self) -> bool:

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from solo_rules.actions import PASS, Action, play_card
 from solo_rules.bots import Bot
-from solo_rules.cards import Card, CardSet, parse_card
+from solo_rules.cards import Card, CardSet, Suit, parse_card
 from solo_rules.describe import compose, phase_slots
 from solo_rules.display import action_text, choice_note, in_menu_order, in_trump_order
 from solo_rules.errors import SoloRulesError
@@ -46,24 +46,37 @@ def _dealing_actions(state: GameState) -> list[tuple[int, str]]:
 
 
 class Replay:
-    """The command and the Python call that deal this hand again."""
+    """The command and the Python call that deal this hand again; a hand of a match carries
+    the match state it was dealt under (the preferred suit established before it, AMB-46, and
+    the pot standing), so that it is played and scored as it was."""
 
-    def __init__(self, variant: str, seed: int, dealer: int | None, seat: int) -> None:
+    def __init__(self, variant: str, seed: int, dealer: int | None, seat: int,
+                 preferred: Suit | None = None, pot: int = 0) -> None:
         # a file name that is not UTF-8 is shown with its bytes escaped, so it can be printed
         self.variant = variant.encode("utf-8", "backslashreplace").decode("utf-8")
         self.seed, self.dealer, self.seat = seed, dealer, seat
+        self.preferred, self.pot = preferred, pot
 
     def command(self, *, seat: bool) -> str:
         words = ["solo-rules", "play", self.variant, "--seed", str(self.seed)]
         if self.dealer is not None:
             words += ["--dealer", str(self.dealer)]
+        if self.preferred is not None:
+            words += ["--preferred", self.preferred.letter]
+        if self.pot:
+            words += ["--pot", str(self.pot)]
         if seat and self.seat:
             words += ["--seat", str(self.seat)]
         return " ".join(shlex.quote(word) for word in words)
 
     def python(self) -> str:
         dealer = "" if self.dealer is None else f", dealer={self.dealer}"
-        return f"solo_rules.new_game({self.variant!r}, seed={self.seed}{dealer})"
+        variant = repr(self.variant)
+        if self.preferred is not None or self.pot:
+            state = (([f"preferred={self.preferred.letter!r}"] if self.preferred else [])
+                     + ([f"pot={self.pot}"] if self.pot else []))
+            variant = f"solo_rules.Match.session_variant({variant}, {', '.join(state)})"
+        return f"solo_rules.new_game({variant}, seed={self.seed}{dealer})"
 
     def next_hand(self) -> str:
         """The command for another hand (the next seed)."""
