@@ -315,3 +315,26 @@ def test_a_sampling_bot_chooses_in_a_worker_process_as_it_would_in_the_server(
         time.sleep(0.05)
     assert table.state.history[0] == (0, expected.id)
     assert client.app.state.server.pool is not None  # type: ignore[attr-defined]
+
+
+def test_a_later_hand_is_dealt_again_under_the_match_state_it_was_played_under(
+        client: TestClient) -> None:
+    """Issue 40: Parlett's preferred suit is the first deal's trump (S-PAR "The trump suit
+    chosen freely in the first deal remains the suit of preference thereafter"; AMB-46), so
+    the second hand's "This deal again" link carries it and the new table plays under it."""
+    data = create(client, "parlett-penguin", BOTS4, hands=2, seed=5, bot_delay=0)
+    records = [read_record(text) for text in finished(client, data["table"])]
+    table = client.app.state.server.tables[data["table"]]  # type: ignore[attr-defined]
+    preferred = table.match.sessions()[-1][0]
+    assert preferred is not None
+    again = table.again()
+    assert again is not None and f"&preferred={preferred.letter}" in again
+    seed = records[-1].seed  # type: ignore[union-attr]
+    deal = {"seed": str(seed), "dealer": records[-1].dealer,  # type: ignore[union-attr]
+            "preferred": preferred.letter}
+    rerun = create(client, "parlett-penguin", BOTS4, deal=deal, bot_delay=0)
+    dealt = client.app.state.server.tables[rerun["table"]]  # type: ignore[attr-defined]
+    assert dealt.state.variant == table.match.hand_variants()[-1]
+    finished(client, rerun["table"])
+    again = dealt.again()
+    assert again is not None and f"&preferred={preferred.letter}" in again

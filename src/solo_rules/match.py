@@ -184,14 +184,15 @@ class Match:
     def hand_variants(self) -> tuple[Variant, ...]:
         """The variant each hand so far (misdeals included) was played under."""
         return tuple(_hand_variant(self.variant, preferred, pot)
-                     for preferred, pot in self._sessions())
+                     for preferred, pot in self.sessions())
 
     def running_pots(self) -> tuple[int, ...]:
         """The pot after each hand (a misdeal leaves it as it was)."""
-        return (*(pot for _, pot in self._sessions()[1:]), self.pot) if self.hands else ()
+        return (*(pot for _, pot in self.sessions()[1:]), self.pot) if self.hands else ()
 
-    def _sessions(self) -> list[tuple[Suit | None, int]]:
-        """The preferred suit and the pot each hand so far was dealt under."""
+    def sessions(self) -> list[tuple[Suit | None, int]]:
+        """The match state each hand so far was dealt under: the preferred suit established
+        before it and the pot standing (what ``session_variant`` deals it again under)."""
         preferred: Suit | None = None
         pot = 0
         out: list[tuple[Suit | None, int]] = []

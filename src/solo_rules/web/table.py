@@ -271,7 +271,21 @@ class Table:
         if seed is None:
             return None
         query = f"/?variant={self.config.variant}&seed={seed}&dealer={self.state.dealer}"
+        preferred, pot = self._session_of_last()
+        if preferred is not None:
+            query += f"&preferred={preferred}"
+        if pot:
+            query += f"&pot={pot}"
         return query + "".join(f"&overlay={overlay}" for overlay in self.config.overlays)
+
+    def _session_of_last(self) -> tuple[str | None, int]:
+        """The match state the last hand was dealt under: this table's match's, or, at a
+        table that deals one hand again, the state it was asked to deal it under."""
+        deal = self.config.deal
+        if deal is not None:
+            return deal.preferred, deal.pot
+        preferred, pot = self.match.sessions()[-1]
+        return None if preferred is None else preferred.letter, pot
 
 
 def hand_seed(config: TableConfig) -> int | None:
