@@ -465,13 +465,16 @@ def _compare(args: argparse.Namespace, out: TextIO) -> int:
     if args.witness:
         out.write("\n## Witnesses\n" if markdown else "\nWitnesses\n")
         for item in found:
-            out.write(f"\n{'### ' if markdown else ''}{item.entry.path}\n")
+            out.write(f"\n{'### ' if markdown else ''}{item.entry.words}\n")
             if item.witness is None:
                 out.write(f"{'' if markdown else '  '}none: {item.reason}\n")
             else:
                 if item.reason:
                     out.write(f"{'' if markdown else '  '}({item.reason})\n")
-                text = item.witness.text()
+                text = item.witness.text(diff.left, diff.right if not item.against
+                                         or item.against == diff.right_variant.id else
+                                         f"{diff.left} with {diff.right}'s "
+                                         f"{item.entry.words.split(':')[0]}")
                 out.write(f"\n```\n{text}```\n" if markdown else text)
     return 0
 

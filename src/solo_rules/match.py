@@ -107,6 +107,15 @@ class Match:
         """``variant`` as a match plays a hand under it once the session has established
         ``preferred`` (a suit or its letter, AMB-46) and ``pot`` stands: what a hand of a
         match is dealt again under, outside the match."""
+        if not isinstance(variant, Variant | str):
+            raise TypeError(f"Match.session_variant: variant must be a Variant or its id, got "
+                            f"{type(variant).__name__}")
+        if not isinstance(preferred, Suit | str | None):
+            raise TypeError(f"Match.session_variant: preferred must be a Suit, a suit's "
+                            f"letter or None, got {type(preferred).__name__}")
+        if type(pot) is not int:
+            raise TypeError(f"Match.session_variant: pot must be a whole number, got "
+                            f"{type(pot).__name__}")
         if isinstance(variant, str):
             variant = load_variant(variant)
         if isinstance(preferred, str):
