@@ -262,6 +262,18 @@ class Table:
         self.acted_at = time.time()
         return True
 
+    def finished(self, number: int) -> GameState:
+        """Hand ``number`` (from 1) of the match, finished, replayed from its record under
+        the match state it was played under; ``TableError`` for a hand not played or
+        misdealt."""
+        hands = self.match.hands
+        record = hands[number - 1] if 1 <= number <= len(hands) else None
+        if not isinstance(record, GameRecord):
+            raise TableError("no_hand", f"hand {number}: " + (
+                "it was misdealt" if record is not None else
+                f"the match has {len(hands)} finished hand{'' if len(hands) == 1 else 's'}"))
+        return replay(record, self.match.hand_variants()[number - 1])
+
     def again(self) -> str | None:
         """The lobby's address that deals the finished hand again at a new table (``None``
         for an uploaded variant, which the lobby knows by no id)."""
