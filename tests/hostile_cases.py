@@ -684,6 +684,8 @@ def _table() -> dict[str, tuple[Callable[..., object], dict[str, Callable[[], ob
                        {"bots": lambda: [HeuristicBot(s) for s in range(4)]}),
         "Match.replay": (sr.Match.replay, {"record": lambda: fx().match_record,
                                            "variant": v}),
+        "Match.session_variant": (sr.Match.session_variant, {
+            "variant": v, "preferred": lambda: "C", "pot": lambda: 0}),
         "GameRecord.save": (lambda **k: fx().record.save(**k), {"path": out}),
         "MatchRecord.save": (lambda **k: fx().match_record.save(**k), {"path": out}),
         "RecordedVariant.of": (sr.RecordedVariant.of, {"variant": v}),
@@ -715,6 +717,8 @@ def _table() -> dict[str, tuple[Callable[..., object], dict[str, Callable[[], ob
             "kind": lambda: "rate"}),
         "Witness.replay": (lambda **k: fx().witness.replay(**k),
                            {"a": lambda: "altenburg-1988", "b": lambda: "foster"}),
+        "Witness.text": (lambda **k: fx().witness.text(**k),
+                         {"left": lambda: "altenburg-1988", "right": lambda: "foster"}),
         "CardSet": (sr.CardSet, {"mask": lambda: 5}),
         "CardSet.of": (sr.CardSet.of, {"cards": lambda: [1, 2]}),
         "CardSet.of_suit": (lambda **k: sr.CardSet(255).of_suit(**k),

@@ -27,13 +27,15 @@ class TerminalErr(io.StringIO):
 def test_compare_text_markdown_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "altenburg-1988", "foster"]) == 0
     text = capsys.readouterr().out
-    assert re.match(r"altenburg-1988 vs foster: \d+ differences \(\d+ behavioural\)\n", text)
-    assert "In common: 4 players" in text and "\n[auction]\n" in text
+    counted = re.match(r"altenburg-1988 vs foster: (\d+) differences in play or score, (\d+) "
+                       r"in sources or wording only\n", text)
+    assert counted is not None
+    assert "In common: 4 players" in text and "\nBidding\n" in text
     assert main(["compare", "altenburg-1988", "foster", "--format", "markdown"]) == 0
-    assert "## auction" in capsys.readouterr().out
+    assert "## Bidding" in capsys.readouterr().out
     assert main(["compare", "altenburg-1988", "foster", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    count = int(text.split(": ")[1].split()[0])
+    count = int(counted.group(1)) + int(counted.group(2))
     assert data["left"] == "altenburg-1988" and len(data["entries"]) == count
 
 

@@ -21,6 +21,7 @@ from solo_rules import (
     witness,
     witnesses,
 )
+from solo_rules.cli import main
 from solo_rules.compare import IMPACTS, _point, incomparable, isolate
 
 PAIRS = list(itertools.combinations(available_variants(), 2))
@@ -59,7 +60,8 @@ def test_diff_is_symmetric(left: str, right: str) -> None:
 def test_diff_of_a_variant_with_itself_is_empty(vid: str) -> None:
     diff = compare(vid, load_variant(vid))
     assert len(diff) == 0
-    assert "10 of 10 slots" in diff.common or "9 of 10 slots" in diff.common
+    assert "10 of 10 rulebook sections" in diff.common or \
+        "9 of 10 rulebook sections" in diff.common
 
 
 @pytest.mark.parametrize("case", sorted(BEHAVIOURAL))
@@ -114,8 +116,8 @@ def test_renderings_group_by_slot_and_say_what_is_shared() -> None:
     assert list(diff.by_slot()) == [s for s in ("pack", "deal", "ranks", "auction", "contracts",
                                                 "partner", "early_end", "scoring",
                                                 "settlement") if s in diff.by_slot()]
-    assert "\n[auction]\n" in text and "\n## auction\n" in markdown
-    assert "auction.immediate_hold -> auction.ascending_amounts" in text
+    assert "\nBidding\n" in text and "\n## Bidding\n" in markdown
+    assert "auction.immediate_hold → auction.ascending_amounts" in text
     assert {e["path"] for e in data["entries"]} == {e.path for e in diff}
     assert all(e["impact"] in IMPACTS for e in data["entries"])
     assert data["entries"][0]["left_provenance"]["basis"] in ("stated", "inferred",
@@ -243,3 +245,53 @@ def test_every_comparable_pair_of_variants_has_a_witness_that_replays(left: str,
     for text in found.actions:  # every action was legal in both
         before_left, before_right = before_left.apply(text), before_right.apply(text)
     assert (before_left, before_right) == found.replay(left, right)
+
+
+def test_compare_for_people_puts_play_and_score_first_by_rulebook_section() -> None:
+    """Issue 40: behavioural differences first, under the rulebook's section titles, with the
+    rulebook's own clauses on each side; the source-only entries folded under a count (the
+    JSON keeps every entry)."""
+    diff = compare("altenburg-1988", "foster")
+    text = diff.text()
+    quiet = [entry for entry in diff if not entry.behavioural]
+    assert quiet and len(diff.behavioural) + len(quiet) == len(json.loads(diff.to_json())[
+        "entries"])
+    assert text.splitlines()[0] == (f"altenburg-1988 vs foster: {len(diff.behavioural)} "
+                                    f"differences in play or score, {len(quiet)} in sources "
+                                    "or wording only")
+    assert f"Sources or wording only: {len(quiet)} more entries (" in text
+    assert not [entry.path for entry in quiet if entry.path in text]
+    assert "source changed" not in text and "provenance" not in text
+    assert "\nThe deal\n  - first dealer: lot lowest card → first club dealt" in text
+    assert "  foster says:\n    For the first dealer the cards are dealt round face up" in text
+    assert text.index("\nThe deal\n") < text.index("\nBidding\n") < text.index("\nSettling up")
+    assert ("In common: 4 players; the same 32-card pack; the same rules for playing the "
+            "tricks (1 of 10") in diff.common
+
+
+def test_packets_and_orders_compare_as_wholes(tmp_path: Path) -> None:
+    """Issue 40: ``removed 3; removed 2; removed 3; added 4 (1st); ...`` read as a packet
+    change; Altenburg deals "in batches of 3–2–3" (S-WIK)."""
+    changed = variant_file(tmp_path, "altenburg-1988", "deal: {params: {packets: [4, 4]}}")
+    (entry,) = compare("altenburg-1988", changed).entries
+    assert entry.words == "packets: 3-2-3 → 4-4"
+    assert entry.change.startswith("removed 3")  # the JSON's item-wise change stays
+    order = variant_file(tmp_path, "altenburg-1988",
+                         "ranks: {params: {plain_order: [A, T, K, Q, J, '9', '8', '7']}}",
+                         name="order")
+    (entry,) = compare("altenburg-1988", order).entries
+    assert entry.words == "plain order: A K Q J T 9 8 7 → A T K Q J 9 8 7"
+
+
+def test_a_witness_reads_in_card_symbols_with_the_variants_names(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 40: the witness in ``--witness`` wrote letter codes and named made-up variants."""
+    assert main(["compare", "altenburg-1988", "foster", "--witness", "--deals", "20"]) == 0
+    out = capsys.readouterr().out
+    found = out[out.index("\nWitnesses\n"):]
+    assert "Witness (legality)" in found and "♣" in found
+    deals = re.findall(r"^  seat \d: (.*)$", found, re.MULTILINE)
+    assert deals and not [hand for hand in deals if re.search(r"\b[CSHD](?:10|[AKQJT987])\b",
+                                                              hand)]
+    assert "+only-" not in found
+    assert "altenburg-1988 with foster's must not hold: " in found

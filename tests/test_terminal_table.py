@@ -17,6 +17,7 @@ from test_cli import FakeTTY
 import solo_rules as sr
 from solo_rules import compile as sr_compile
 from solo_rules.cli import main
+from solo_rules.describe import compose
 from solo_rules.display import choice_note
 from solo_rules.terminal import Screen, Table
 
@@ -90,13 +91,64 @@ def test_a_number_a_card_and_a_text_are_read_alike() -> None:
         assert table.choice(state, menu, answer) == first
     for answer, message in (("9", "there is no choice 9: pick 1 to 8"),
                             ("-1", "there is no choice -1: pick 1 to 8"),
-                            ("DJ", "play ♦J is not legal now: seat 0 does not hold ♦J"),
-                            ("play dj", "play ♦J is not legal now: seat 0 does not hold ♦J"),
+                            ("DJ", "play ♦J is not legal now: you do not hold ♦J"),
+                            ("play dj", "play ♦J is not legal now: you do not hold ♦J"),
                             ("bid frage", "bid frage is not legal now: the rules expect a card"),
                             ("zzz", "'zzz' is not one of your choices: enter 1 to 8")):
         with pytest.raises(sr.SoloRulesError) as refused:
             table.choice(state, menu, answer)
         assert str(refused.value).startswith(message), (answer, str(refused.value))
+
+
+def test_a_card_typed_in_the_auction_is_told_when_cards_are_played() -> None:
+    """Issue 40: ``CQ`` typed while bidding gets a hint, not only "not one of your choices"."""
+    table = Table(sr.load_variant("altenburg-1988"), io.StringIO(), 0)
+    state = sr.new_game("altenburg-1988", seed=12, dealer=3)
+    menu = table.menu(state)
+    with pytest.raises(sr.SoloRulesError) as refused:
+        table.choice(state, menu, "CQ")
+    assert "cards are played with 'play ♣Q' (or just ♣Q) once the play begins" in \
+        str(refused.value)
+    with pytest.raises(sr.SoloRulesError) as refused:
+        table.choice(state, menu, "zzz")
+    assert "cards are played" not in str(refused.value)
+
+
+def _declaring(variant: str) -> sr.GameState:
+    """An Altenburg hand bid up to Solo in clubs, at its declaration."""
+    state = sr.new_game(variant, seed=12, dealer=3)
+    for text in ("bid frage", "bid frage@C", "hold", "bid solo", "hold", "bid solo@C", "hold",
+                 "pass", "pass", "pass"):
+        state = state.apply(text)
+    return state
+
+
+def test_an_announced_tout_choice_shows_the_value_with_the_tout_bonus() -> None:
+    """Issue 40: the Tout choice showed the base value alone; the scoring's announced-Tout
+    bonus (PartyPoints' ``tout_announced``) is added where the player chooses it."""
+    variant = sr.load_variant("altenburg-1988")
+    rules = sr_compile(variant)
+    state = _declaring("altenburg-1988")
+    notes = {action.text: choice_note(rules, state, action) for action in state.legal_actions()}
+    bonus = rules.scoring.announced_tout_bonus
+    assert bonus > 0
+    assert notes["declare solo C"].endswith("base value 6")
+    assert notes["declare solo C tout"].endswith(
+        f"base value 6 + {bonus} for Tout announced = {6 + bonus}")
+
+
+def test_help_points_at_the_rulebook_section_of_the_phase(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40: ``help`` covered input only; it now names the section that rules the
+    current phase, as ``solo-rules rules`` numbers it."""
+    _, out, _ = typed(capsys, monkeypatch, "help\n" + "1\n" * 6 + "help\n" + "1\n" * 40,
+                      "--seed", "12", "--dealer", "3")
+    titles = {s.slot: f"section {n} ({s.title})"
+              for n, s in enumerate(compose("altenburg-1988").sections, start=1)}
+    said = " ".join(out.split())
+    assert (f"The rules of this part of the hand: {titles['auction']} of the rulebook "
+            "(solo-rules rules altenburg-1988).") in said
+    assert f"The rules of this part of the hand: {titles['play']} of the rulebook" in said
 
 
 class _Terminal(io.StringIO):

@@ -215,6 +215,13 @@ def test_a_phone_keeps_the_hand_in_view_and_fits_the_screen(server: Served, brow
     assert page.text_content("#replay-step").startswith(f"Trick 2 of {tricks}, won by ")
     assert page.locator("#replay-trick li").count() == 4
     page.locator("#replay").screenshot(path=str(PHONE_SHOTS["replay"]))
+    # any finished hand of the match steps through from its row of the score sheet
+    page.click("#sheet button.sheet-replay")
+    page.wait_for_function("() => document.getElementById('replay-step').textContent"
+                           ".startsWith('Hand 1: The deal')")
+    page.click("#replay-next")
+    assert page.text_content("#replay-step").startswith(f"Hand 1: Trick 1 of {tricks}, won by ")
+    assert _width(page) <= 390
     context.close()
 
 

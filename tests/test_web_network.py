@@ -315,3 +315,53 @@ def test_a_sampling_bot_chooses_in_a_worker_process_as_it_would_in_the_server(
         time.sleep(0.05)
     assert table.state.history[0] == (0, expected.id)
     assert client.app.state.server.pool is not None  # type: ignore[attr-defined]
+
+
+def test_a_later_hand_is_dealt_again_under_the_match_state_it_was_played_under(
+        client: TestClient) -> None:
+    """Issue 40: Parlett's preferred suit is the first deal's trump (S-PAR "The trump suit
+    chosen freely in the first deal remains the suit of preference thereafter"; AMB-46), so
+    the second hand's "This deal again" link carries it and the new table plays under it."""
+    data = create(client, "parlett-penguin", BOTS4, hands=2, seed=5, bot_delay=0)
+    records = [read_record(text) for text in finished(client, data["table"])]
+    table = client.app.state.server.tables[data["table"]]  # type: ignore[attr-defined]
+    preferred = table.match.sessions()[-1][0]
+    assert preferred is not None
+    again = table.again()
+    assert again is not None and f"&preferred={preferred.letter}" in again
+    seed = records[-1].seed  # type: ignore[union-attr]
+    deal = {"seed": str(seed), "dealer": records[-1].dealer,  # type: ignore[union-attr]
+            "preferred": preferred.letter}
+    rerun = create(client, "parlett-penguin", BOTS4, deal=deal, bot_delay=0)
+    dealt = client.app.state.server.tables[rerun["table"]]  # type: ignore[attr-defined]
+    assert dealt.state.variant == table.match.hand_variants()[-1]
+    finished(client, rerun["table"])
+    again = dealt.again()
+    assert again is not None and f"&preferred={preferred.letter}" in again
+
+
+def test_any_finished_hand_of_the_match_is_sent_for_its_step_through_replay(
+        client: TestClient) -> None:
+    """Issue 40: the replay showed only the hand just over; any finished hand of the match is
+    sent on asking, replayed from its record (its tricks as the record's play makes them)."""
+    data = create(client, "altenburg-1988", BOTS4, hands=3, seed=2, bot_delay=0)
+    records = [read_record(text) for text in finished(client, data["table"])]
+    with client.websocket_connect("/ws") as socket:
+        socket.send_text(join_message(data, data["spectator"]))
+        socket.send_text(json.dumps({"type": "hand", "number": 1}))
+        frame = socket.receive_json()
+        while frame["type"] != "hand":
+            frame = socket.receive_json()
+        first = records[0]
+        state = new_game("altenburg-1988", hands=list(first.deal),  # type: ignore[union-attr]
+                         dealer=first.dealer)  # type: ignore[union-attr]
+        for _, text in first.actions:  # type: ignore[union-attr]
+            state = state.apply(text)
+        assert frame["number"] == 1
+        assert [trick["winner"] for trick in frame["tricks"]] == [t.winner for t in state.tricks]
+        assert len(frame["dealt"]) == 4 and all(len(hand) == 8 for hand in frame["dealt"])
+        socket.send_text(json.dumps({"type": "hand", "number": 4}))
+        frame = socket.receive_json()
+        while frame["type"] != "error":
+            frame = socket.receive_json()
+        assert frame["code"] == "no_hand" and "the match has 3 finished hands" in frame["message"]

@@ -37,6 +37,7 @@ from solo_rules.actions import Action
 from solo_rules.analysis import BOTS, load_study, report, simulate, study
 from solo_rules.analysis.chunks import process_pool
 from solo_rules.bots import Bot
+from solo_rules.cards import Suit, parse_suit
 from solo_rules.compare import EntryWitness, compare, witnesses
 from solo_rules.describe import compose, rulebook
 from solo_rules.errors import SoloRulesError, WorkerError, shown
@@ -96,6 +97,15 @@ def _seat(text: str) -> int:
     if not re.fullmatch(r"-?[0-9]{1,6}", text.strip()):
         raise argparse.ArgumentTypeError(f"expected a seat number like 0, got {text!r:.40}")
     return int(text)
+
+
+def _suit(text: str) -> Suit:
+    """A ``--preferred`` value: a suit's letter, symbol or name."""
+    try:
+        return parse_suit(text)
+    except SoloRulesError:
+        raise argparse.ArgumentTypeError(f"expected a suit like C or ♣, got {text!r:.40}") \
+            from None
 
 
 def _command(commands: argparse._SubParsersAction[_Parser], name: str, summary: str,
@@ -159,6 +169,12 @@ def _parser() -> _Parser:
     play.add_argument("--dealer", type=_seat, default=None,
                       help="the dealer's seat (default: drawn by the variant's first-dealer "
                            "rule from the seed): --dealer 1")
+    play.add_argument("--preferred", type=_suit, metavar="SUIT",
+                      help="the preferred suit a match established before this hand (AMB-46), "
+                           "as 'This deal again' prints it for a match's hand: --preferred S")
+    play.add_argument("--pot", type=int, default=0, metavar="N",
+                      help="the pot standing before this hand, in score units, as 'This deal "
+                           "again' prints it for a match's hand: --pot 8")
     play.add_argument("--watch", action="store_true",
                       help="watch bots play every seat, every card shown: --watch")
     play.add_argument("--moves", metavar="FILE",
@@ -449,13 +465,16 @@ def _compare(args: argparse.Namespace, out: TextIO) -> int:
     if args.witness:
         out.write("\n## Witnesses\n" if markdown else "\nWitnesses\n")
         for item in found:
-            out.write(f"\n{'### ' if markdown else ''}{item.entry.path}\n")
+            out.write(f"\n{'### ' if markdown else ''}{item.entry.words}\n")
             if item.witness is None:
                 out.write(f"{'' if markdown else '  '}none: {item.reason}\n")
             else:
                 if item.reason:
                     out.write(f"{'' if markdown else '  '}({item.reason})\n")
-                text = item.witness.text()
+                text = item.witness.text(diff.left, diff.right if not item.against
+                                         or item.against == diff.right_variant.id else
+                                         f"{diff.left} with {diff.right}'s "
+                                         f"{item.entry.words.split(':')[0]}")
                 out.write(f"\n```\n{text}```\n" if markdown else text)
     return 0
 
@@ -640,6 +659,14 @@ def _play(args: argparse.Namespace) -> int:
         except SoloRulesError as exc:
             raise _UsageError("solo-rules play", str(exc)) from None
     variant = load_variant(args.variant)
+    if args.preferred is not None or args.pot:
+        if args.hands is not None:
+            raise _UsageError("solo-rules play", "--preferred and --pot deal one hand of a "
+                              "match again; a match of --hands keeps its own")
+        try:
+            variant = Match.session_variant(variant, args.preferred, args.pot)
+        except SoloRulesError as exc:
+            raise _UsageError("solo-rules play", f"--preferred/--pot: {exc}") from None
     rules = compile(variant)
     players = rules.players
     for name in ("seat", "dealer"):
@@ -698,7 +725,8 @@ def _play_match(args: argparse.Namespace, variant: Variant, screen: TextIO) -> i
         table = Table(hand.variant, screen, human)  # a preferred suit may be established
         table.say(f"\n== Hand {number} of {args.hands} (match seed {match.seed}) ==")
         code = table.play(hand, bots,
-                          Replay(args.variant, match.hand_seed, hand.dealer, args.seat))
+                          Replay(args.variant, match.hand_seed, hand.dealer, args.seat,
+                                 match.preferred, match.pot))
         if table.last is None or not table.last.is_terminal:
             break
         match = match.finish(table.last)

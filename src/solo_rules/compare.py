@@ -21,6 +21,8 @@ import attrs
 
 from solo_rules.bots import Bot, HeuristicBot, RandomBot
 from solo_rules.cards import Card, CardSet, card_ids
+from solo_rules.describe import SECTION_TITLES, compose
+from solo_rules.display import symbols
 from solo_rules.errors import SoloRulesError, VariantError, check_seed
 from solo_rules.game import CompiledRules, compile, new_game
 from solo_rules.rules.deal import shuffled
@@ -140,6 +142,34 @@ def _text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _words(name: str) -> str:
+    """An identifier in words: ``first_dealer`` → ``first dealer``."""
+    return name.replace("_", " ")
+
+
+def _scalars(value: Any) -> bool:
+    """Whether ``value`` is a list of plain values (a card order, packets, names)."""
+    return isinstance(value, list) and all(isinstance(v, str | int) for v in value)
+
+
+def _whole(items: list[Any]) -> str:
+    """A list of plain values as one: packets ``3-2-3``, an order or names ``A 10 K Q``."""
+    if items and all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+        return "-".join(str(v) for v in items)
+    return " ".join(str(v) for v in items) or "none"
+
+
+def _plain(value: Any) -> str:
+    """A value for a person: ``-`` as ``none``, identifiers in words."""
+    if value is None:
+        return "none"
+    if isinstance(value, str):
+        return _words(value)
+    if isinstance(value, dict):
+        return ", ".join(f"{_words(key)} {_plain(item)}" for key, item in value.items())
+    return _text(value)
+
+
 # -- the diff --------------------------------------------------------------------------------
 
 
@@ -173,6 +203,22 @@ class DiffEntry:
             return _order_change(self.left, self.right)
         return f"{_text(self.left)} -> {_text(self.right)}"
 
+    @property
+    def words(self) -> str:
+        """The change for a person: what the rule is called and how it changes, orders and
+        packets as wholes (``packets: 3-2-3 → 4-4``), names rather than identifiers."""
+        what = _words(self.path.rsplit(".", 1)[-1]) if self.kind == "param_changed" else \
+            SECTION_TITLES.get(self.slot, self.slot).lower()
+        left, right = self.left, self.right
+        if _scalars(left) and _scalars(right):
+            return f"{what}: {_whole(left)} → {_whole(right)}"
+        if isinstance(left, list) and isinstance(right, list):
+            return f"{what}: {_order_change(left, right).replace(' -> ', ' → ')}"
+        if self.kind == "module_swapped":
+            return f"{what}: {_words(str(left).split('.')[-1])} → " \
+                   f"{_words(str(right).split('.')[-1])} ({left} → {right})"
+        return f"{what}: {_plain(left)} → {_plain(right)}"
+
     def swapped(self) -> DiffEntry:
         """The same entry seen from the other side."""
         flipped: dict[str, Kind] = {"added": "removed", "removed": "added"}
@@ -199,6 +245,12 @@ def _refs(p: Provenance | None) -> str:
     return f"{p.basis}" + (f" [{', '.join(p.refs)}]" if p.refs else "")
 
 
+def _sources(entry: DiffEntry) -> str:
+    """Both sides' sources, or the one where they are the same."""
+    left, right = _refs(entry.left_provenance), _refs(entry.right_provenance)
+    return f"  (source: {left})" if left == right else f"  (sources: {left} | {right})"
+
+
 @attrs.frozen
 class VariantDiff:
     """The differences between two variants' rules, in rulebook order, with what they share."""
@@ -218,9 +270,10 @@ class VariantDiff:
 
     @property
     def count(self) -> str:
-        """``22 differences (14 behavioural)``."""
-        n = len(self.entries)
-        return f"{n} difference{'' if n == 1 else 's'} ({len(self.behavioural)} behavioural)"
+        """``13 differences in play or score, 14 in sources or wording only``."""
+        n, quiet = len(self.behavioural), len(self.entries) - len(self.behavioural)
+        return f"{n} difference{'' if n == 1 else 's'} in play or score, {quiet} in sources " \
+               "or wording only"
 
     @property
     def behavioural(self) -> tuple[DiffEntry, ...]:
@@ -233,30 +286,60 @@ class VariantDiff:
                 if (found := tuple(e for e in self.entries if e.slot == slot))}
 
     def text(self) -> str:
-        """A plain-text report."""
+        """A report for people: the differences in play or score first, by rulebook section,
+        each with the rulebook's own words on both sides where they differ; the entries that
+        change only a source or the wording folded under a count (``to_json`` lists all)."""
         lines = [f"{self.left} vs {self.right}: {self.count}", self.common]
-        for slot, entries in self.by_slot().items():
-            lines.append(f"\n[{slot}]")
+        for title, entries, said in self._sections():
+            lines.append(f"\n{title}")
             for entry in entries:
-                lines.append(f"  {entry.path}  ({entry.kind}, {entry.impact})")
-                lines.append(f"    {entry.change}")
-                lines.append(f"    sources: {_refs(entry.left_provenance)} | "
-                             f"{_refs(entry.right_provenance)}")
+                lines.append(f"  - {entry.words}{_sources(entry)}")
+            for name, clauses in said:
+                lines += [f"  {name} says:", *(f"    {clause}" for clause in clauses)]
+        lines.append(self._folded())
         return "\n".join(lines) + "\n"
 
     def markdown(self) -> str:
-        """A Markdown report: one table per slot."""
+        """The report of ``text`` in Markdown: a heading per rulebook section."""
         lines = [f"# {self.left} vs {self.right}", "",
                  f"{self.count[0].upper()}{self.count[1:]}. {self.common}"]
-        for slot, entries in self.by_slot().items():
-            lines += ["", f"## {slot}", "",
-                      f"| path | kind | impact | change | {self.left} | {self.right} |",
-                      "|---|---|---|---|---|---|"]
-            for e in entries:
-                cells = [f"`{e.path}`", e.kind, e.impact, e.change,
-                         _refs(e.left_provenance), _refs(e.right_provenance)]
-                lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        for title, entries, said in self._sections():
+            lines += ["", f"## {title}", ""]
+            lines += [f"- {entry.words}{_sources(entry)}" for entry in entries]
+            for name, clauses in said:
+                lines += ["", f"{name} says:", "", *(f"> {clause}  " for clause in clauses)]
+        lines += ["", self._folded()]
         return "\n".join(lines) + "\n"
+
+    def _sections(self) -> list[tuple[str, tuple[DiffEntry, ...], list[tuple[str, list[str]]]]]:
+        """Per rulebook section with a difference in play or score: its title, those
+        entries, and each side's clauses of that section that the other does not have."""
+        books = [{section.slot: [text for text, _ in section.clauses]
+                  for section in compose(variant).sections}
+                 for variant in (self.left_variant, self.right_variant)]
+        out = []
+        for slot, entries in self.by_slot().items():
+            shown = tuple(entry for entry in entries if entry.behavioural)
+            if not shown:
+                continue
+            left, right = books[0].get(slot, []), books[1].get(slot, [])
+            said = [(name, only) for name, only in (
+                (self.left, [c for c in left if c not in right]),
+                (self.right, [c for c in right if c not in left])) if only]
+            out.append((SECTION_TITLES.get(slot, slot), shown, said))
+        return out
+
+    def _folded(self) -> str:
+        """The entries that change only a source or the wording, as a count per section."""
+        quiet = [entry for entry in self.entries if not entry.behavioural]
+        if not quiet:
+            return "\nNo difference in sources or wording alone."
+        per = {SECTION_TITLES.get(slot, slot): n for slot in SLOTS
+               if (n := sum(entry.slot == slot for entry in quiet))}
+        return (f"\nSources or wording only: {len(quiet)} more entr"
+                f"{'y' if len(quiet) == 1 else 'ies'} ("
+                + ", ".join(f"{title} {n}" for title, n in per.items())
+                + "); --format json lists each.")
 
     def to_dict(self) -> dict[str, Any]:
         """The diff as JSON-ready data."""
@@ -339,8 +422,10 @@ def _common(a: Variant, b: Variant, entries: Sequence[DiffEntry]) -> str:
         parts.append(f"{ra.players} players")
     if ra.pack == rb.pack:
         parts.append(f"the same {CardSet(ra.pack).mask.bit_count()}-card pack")
-    parts.append(f"identical {', '.join(same)} rules ({len(same)} of {len(SLOTS)} slots)"
-                 if same else "no slot with identical rules")
+    parts.append("the same rules for " + ", ".join(SECTION_TITLES.get(slot, slot).lower()
+                                                   for slot in same)
+                 + f" ({len(same)} of {len(SLOTS)} rulebook sections)"
+                 if same else "no rulebook section quite the same")
     ancestors = [vid for vid in a.lineage[1:] if vid in b.lineage[1:]]
     if ancestors:
         parts.append(f"both extend {ancestors[0]}")
@@ -428,14 +513,23 @@ class Witness:
         """The states of both variants after the witness's actions."""
         return _replay(_variant(a), self), _replay(_variant(b), self)
 
-    def text(self) -> str:
-        """A short readable example."""
-        hands = "\n".join(f"  seat {seat}: {hand}" for seat, hand in enumerate(self.hands))
-        actions = ", ".join(self.actions) if self.actions else "(none)"
-        return (f"Witness ({self.kind}): {self.difference}\n"
+    def text(self, left: str = "", right: str = "") -> str:
+        """A short readable example, cards in the rulebook's symbols; ``left`` and ``right``
+        name the two sides as the reader knows them (by default their ids)."""
+        for name, value in (("left", left), ("right", right)):
+            if not isinstance(value, str):
+                raise TypeError(f"Witness.text: {name} must be a variant's name, got "
+                                f"{type(value).__name__}")
+        left, right = left or self.left_id, right or self.right_id
+        hands = "\n".join(f"  seat {seat}: {symbols(hand)}"
+                          for seat, hand in enumerate(self.hands))
+        actions = ", ".join(symbols(action) for action in self.actions) or "(none)"
+        difference = symbols(self.difference.replace(self.left_id, left)
+                             .replace(self.right_id, right))
+        return (f"Witness ({self.kind}): {difference}\n"
                 f"Deal (dealer seat {self.dealer}):\n{hands}\n"
                 f"Actions accepted by both: {actions}\n"
-                f"  {self.left_id}: {self.left}\n  {self.right_id}: {self.right}\n")
+                f"  {left}: {symbols(self.left)}\n  {right}: {symbols(self.right)}\n")
 
     def to_dict(self) -> dict[str, Any]:
         """The witness as JSON-ready data."""

@@ -28,7 +28,7 @@ from solo_rules.schema import SLOT_OF, SLOTS, Clause, Provenance
 from solo_rules.variant import SlotRule, Variant, available_overlays, load_variant, overlay_title
 
 __all__ = ["FORMATS", "GLOSSARY", "SECTION_TITLES", "Book", "Note", "Section", "compose",
-           "note_of", "rulebook", "value_text"]
+           "note_of", "phase_slots", "rulebook", "value_text"]
 
 Format = Literal["text", "markdown", "rst"]
 
@@ -240,6 +240,13 @@ def features(variant: Variant) -> set[str]:
     if any(c.misere for c in ladder):
         found.add("misere")
     return found
+
+
+def phase_slots(variant: Variant) -> dict[str, str]:
+    """The slot whose module owns each phase of the hand, so a table can point at that
+    section of the rulebook (pack, ranks, scoring and settlement own none: no ``stages``)."""
+    return {stage.phase: slot for slot, rule in variant.slots.items()
+            for stage in getattr(rule.module, "stages", tuple)()}
 
 
 def compose(variant: Variant | str) -> Book:

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 import attrs
 
 from solo_rules.bots import Bot
-from solo_rules.cards import Suit
+from solo_rules.cards import Suit, parse_suit
 from solo_rules.errors import (
     InvalidStateError,
     RecordError,
@@ -100,6 +100,27 @@ class Match:
         """The variant the next hand is played under: the match's, with the preferred suit
         set once the session has established it (AMB-46), and the pot that stands."""
         return _hand_variant(self.variant, self.preferred, self.pot)
+
+    @staticmethod
+    def session_variant(variant: Variant | str, preferred: Suit | str | None = None,
+                        pot: int = 0) -> Variant:
+        """``variant`` as a match plays a hand under it once the session has established
+        ``preferred`` (a suit or its letter, AMB-46) and ``pot`` stands: what a hand of a
+        match is dealt again under, outside the match."""
+        if not isinstance(variant, Variant | str):
+            raise TypeError(f"Match.session_variant: variant must be a Variant or its id, got "
+                            f"{type(variant).__name__}")
+        if not isinstance(preferred, Suit | str | None):
+            raise TypeError(f"Match.session_variant: preferred must be a Suit, a suit's "
+                            f"letter or None, got {type(preferred).__name__}")
+        if type(pot) is not int:
+            raise TypeError(f"Match.session_variant: pot must be a whole number, got "
+                            f"{type(pot).__name__}")
+        if isinstance(variant, str):
+            variant = load_variant(variant)
+        if isinstance(preferred, str):
+            preferred = parse_suit(preferred)
+        return _hand_variant(variant, preferred, pot)
 
     @property
     def keeps_pot(self) -> bool:
@@ -172,14 +193,15 @@ class Match:
     def hand_variants(self) -> tuple[Variant, ...]:
         """The variant each hand so far (misdeals included) was played under."""
         return tuple(_hand_variant(self.variant, preferred, pot)
-                     for preferred, pot in self._sessions())
+                     for preferred, pot in self.sessions())
 
     def running_pots(self) -> tuple[int, ...]:
         """The pot after each hand (a misdeal leaves it as it was)."""
-        return (*(pot for _, pot in self._sessions()[1:]), self.pot) if self.hands else ()
+        return (*(pot for _, pot in self.sessions()[1:]), self.pot) if self.hands else ()
 
-    def _sessions(self) -> list[tuple[Suit | None, int]]:
-        """The preferred suit and the pot each hand so far was dealt under."""
+    def sessions(self) -> list[tuple[Suit | None, int]]:
+        """The match state each hand so far was dealt under: the preferred suit established
+        before it and the pot standing (what ``session_variant`` deals it again under)."""
         preferred: Suit | None = None
         pot = 0
         out: list[tuple[Suit | None, int]] = []

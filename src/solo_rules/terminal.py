@@ -15,13 +15,15 @@ from typing import TextIO
 
 from solo_rules.actions import PASS, Action, play_card
 from solo_rules.bots import Bot
-from solo_rules.cards import Card, CardSet, parse_card
-from solo_rules.display import action_text, choice_note, in_menu_order, in_trump_order, symbols
+from solo_rules.cards import Card, CardSet, Suit, parse_card
+from solo_rules.describe import compose, phase_slots
+from solo_rules.display import action_text, choice_note, in_menu_order, in_trump_order
 from solo_rules.errors import SoloRulesError
 from solo_rules.game import compile, new_game
 from solo_rules.ranking import TRUMP, Trump
 from solo_rules.state import GameState, Phase
 from solo_rules.variant import Variant
+from solo_rules.wording import addressed
 
 __all__ = ["Replay", "Screen", "Table"]
 
@@ -44,24 +46,37 @@ def _dealing_actions(state: GameState) -> list[tuple[int, str]]:
 
 
 class Replay:
-    """The command and the Python call that deal this hand again."""
+    """The command and the Python call that deal this hand again; a hand of a match carries
+    the match state it was dealt under (the preferred suit established before it, AMB-46, and
+    the pot standing), so that it is played and scored as it was."""
 
-    def __init__(self, variant: str, seed: int, dealer: int | None, seat: int) -> None:
+    def __init__(self, variant: str, seed: int, dealer: int | None, seat: int,
+                 preferred: Suit | None = None, pot: int = 0) -> None:
         # a file name that is not UTF-8 is shown with its bytes escaped, so it can be printed
         self.variant = variant.encode("utf-8", "backslashreplace").decode("utf-8")
         self.seed, self.dealer, self.seat = seed, dealer, seat
+        self.preferred, self.pot = preferred, pot
 
     def command(self, *, seat: bool) -> str:
         words = ["solo-rules", "play", self.variant, "--seed", str(self.seed)]
         if self.dealer is not None:
             words += ["--dealer", str(self.dealer)]
+        if self.preferred is not None:
+            words += ["--preferred", self.preferred.letter]
+        if self.pot:
+            words += ["--pot", str(self.pot)]
         if seat and self.seat:
             words += ["--seat", str(self.seat)]
         return " ".join(shlex.quote(word) for word in words)
 
     def python(self) -> str:
         dealer = "" if self.dealer is None else f", dealer={self.dealer}"
-        return f"solo_rules.new_game({self.variant!r}, seed={self.seed}{dealer})"
+        variant = repr(self.variant)
+        if self.preferred is not None or self.pot:
+            state = (([f"preferred={self.preferred.letter!r}"] if self.preferred else [])
+                     + ([f"pot={self.pot}"] if self.pot else []))
+            variant = f"solo_rules.Match.session_variant({variant}, {', '.join(state)})"
+        return f"solo_rules.new_game({variant}, seed={self.seed}{dealer})"
 
     def next_hand(self) -> str:
         """The command for another hand (the next seed)."""
@@ -275,7 +290,7 @@ class Table:
                 continue
             command = answer.strip().lower()
             if command in ("help", "?"):
-                self.help(choices)
+                self.help(state, choices)
                 continue
             if command == "last":
                 self.say(self.last_trick(state))
@@ -297,6 +312,7 @@ class Table:
                 raise SoloRulesError(f"there is no choice {answer}: pick 1 to {len(choices)}")
             return choices[int(answer) - 1]
         kinds = {action.kind for action in choices if action.card is not None}
+        card: Card | None = None
         with contextlib.suppress(SoloRulesError):
             card = parse_card(answer)
             if len(kinds) == 1:  # a bare card: the choice of that kind with the card
@@ -304,24 +320,43 @@ class Table:
         try:
             action = state.action(answer)
         except SoloRulesError:
+            hint = ("" if card is None or kinds else
+                    f"; cards are played with 'play {card.symbol_text}' (or just "
+                    f"{card.symbol_text}) once the play begins")
             raise SoloRulesError(
-                f"{answer!r:.40} is not one of your choices: enter 1 to {len(choices)}, a "
-                "card or a choice as shown ('help' explains)") from None
+                f"{answer!r:.40} is not one of your choices{hint}: enter 1 to {len(choices)}, "
+                "a card or a choice as shown ('help' explains)") from None
         if action in choices:
             return action
         why = self.rules.refusal(state, action.id)[1]
-        raise SoloRulesError(f"{action_text(action)} is not legal now: {symbols(why)}; your "
-                             f"choices: {', '.join(action_text(a) for a in choices)}")
+        why = addressed(why, self.human, [f"seat {seat}" for seat in range(state.players)])
+        if why.startswith("You "):  # mid-sentence here
+            why = "you" + why[3:]
+        raise SoloRulesError(f"{action_text(action)} is not legal now: {why}; your choices: "
+                             f"{', '.join(action_text(a) for a in choices)}")
 
-    def help(self, choices: Sequence[Action]) -> None:
-        """How to answer, with this menu's own choices as the examples, and the commands the
-        prompt takes."""
+    def help(self, state: GameState, choices: Sequence[Action]) -> None:
+        """How to answer, with this menu's own choices as the examples, the commands the
+        prompt takes, and the rulebook's section on what is being decided now."""
         examples = ", ".join(dict.fromkeys(action_text(a) for a in (choices[0], choices[-1])))
         self.say(f"Answer with a number from 1 to {len(choices)}, with a card (♣Q, or its "
                  f"letters CQ, D10 or DT), or with a choice's text as shown ({examples}); "
                  "suits may be typed as letters (C S H D) or symbols. Other commands: 'last' "
                  "shows the last completed trick, 'help' this text; Ctrl-D quits.")
         self.legend()
+        section = self.section_of(state.phase)
+        if section:
+            self.say(f"The rules of this part of the hand: {section} of the rulebook "
+                     f"(solo-rules rules {shlex.quote(self.variant.id)}).")
+
+    def section_of(self, phase: str) -> str:
+        """The rulebook's section on ``phase``, by its number and title (``section 4
+        (Bidding)``), as ``solo-rules rules`` prints it; ``""`` where no section owns it."""
+        slot = phase_slots(self.variant).get(phase)
+        for number, section in enumerate(compose(self.variant).sections, start=1):
+            if section.slot == slot:
+                return f"section {number} ({section.title})"
+        return ""
 
     def trick_count(self, state: GameState) -> str:
         """``Trick 4 of 8; tricks won: you 1, seat 1 0, ...``."""

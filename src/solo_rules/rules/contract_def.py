@@ -73,9 +73,10 @@ class ContractDef:
             mask |= 1 << card
         return mask
 
-    def brief(self, suit: Suit | None = None, tout: bool = False) -> str:
+    def brief(self, suit: Suit | None = None, tout: bool = False, tout_bonus: int = 0) -> str:
         """A contract in a few words, for a player choosing it: ``Frage: ♥ trumps, with a partner
-        called by a card, take 5 tricks; base value 2`` (the rulebook clause in brief)."""
+        called by a card, take 5 tricks; base value 2`` (the rulebook clause in brief); an
+        announced Tout adds its ``tout_bonus`` to the value."""
         trumps = {"declarer": f"{suit.symbol} trumps" if suit is not None else "you name trumps",
                   "partner": "the called partner names trumps",
                   "fixed": f"{(self.suit or Suit.CLUBS).symbol} trumps",
@@ -99,7 +100,10 @@ class ContractDef:
         if self.requires:
             extra += ", needs " + " ".join(Card(card).symbol_text for card in self.requires)
         forced = " (forced: everyone passed)" if self.forced else ""
-        return f"{self.name}: {trumps}, {side}, {goal}{extra}; base value {self.base}{forced}"
+        value = f"base value {self.base}"
+        if tout and tout_bonus:
+            value += f" + {tout_bonus} for Tout announced = {self.base + tout_bonus}"
+        return f"{self.name}: {trumps}, {side}, {goal}{extra}; {value}{forced}"
 
     def trump_suits(self) -> tuple[Suit | None, ...]:
         """The suits a declaration of this contract may name (``None``: it names none, the

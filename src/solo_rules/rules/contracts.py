@@ -198,7 +198,8 @@ class ContractLadder(RuleModule, ContractRules, Stage):
     def means(self, rules: Rules, state: GameState, aid: int) -> str:
         """The contract declared, in brief (``ContractDef.brief``)."""
         declaration = self._by_id(rules, aid)
-        return declaration.contract.brief(declaration.suit, declaration.tout)
+        return declaration.contract.brief(declaration.suit, declaration.tout,
+                                          rules.scoring.announced_tout_bonus)
 
     def _by_id(self, rules: Rules, aid: int) -> Declaration:
         return _declaration_by_id(self, rules.auction.preferred)[aid]

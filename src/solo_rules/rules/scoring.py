@@ -91,6 +91,10 @@ class PartyPoints(RuleModule, ScoringRules):
             return [("matadors", -sign * self.matadors)]
         return []
 
+    @property
+    def announced_tout_bonus(self) -> int:
+        return self.tout_announced
+
     def max_value(self, rules: Rules, contract: ContractDef) -> int:
         """The base with the largest of prime and Tout (a party that stops does not go on; an
         announced Tout where the contract has one) and the matadors where its trumps have

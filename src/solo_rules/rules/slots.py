@@ -457,6 +457,12 @@ class ScoringRules(Describes, Protocol):
         states each contract's base); a game paid by a pot does not."""
         return True
 
+    @property
+    def announced_tout_bonus(self) -> int:
+        """What announcing Tout with the declaration adds to a hand's value (0: nothing, or
+        no Tout to announce), for a player choosing it."""
+        return 0
+
 
 @slot_protocol("settlement")
 @runtime_checkable

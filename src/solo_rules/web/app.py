@@ -51,7 +51,7 @@ from solo_rules.web.config import (
     catalogue_variant,
     parse_config,
 )
-from solo_rules.web.frames import seat_frame, spectator_frame
+from solo_rules.web.frames import hand_frame, seat_frame, spectator_frame
 from solo_rules.web.guard import Guard
 from solo_rules.web.limits import DEFAULT_LIMITS, Limits
 from solo_rules.web.store import Store, StoredTable, playing_tables
@@ -78,6 +78,7 @@ SCHEMAS: dict[str, dict[str, type]] = {
     "join": {"table": str, "token": str},
     "act": {"action": str, "hand": int, "position": int},
     "ready": {},
+    "hand": {"number": int},
 }
 
 
@@ -403,6 +404,12 @@ class Server:
         table, seat = client.table, client.seat
         if table is None or seat is None:
             raise Refused("not_joined", "join a table first: {\"type\": \"join\", ...}")
+        if kind == "hand":  # a finished hand is public: anyone at the table may replay it
+            try:
+                client.send(hand_frame(table, fields["number"]))
+            except TableError as exc:
+                raise Refused(exc.code, str(exc)) from None
+            return
         if seat == SPECTATOR:
             raise Refused("spectator", "a spectator watches: it takes no action")
         try:

@@ -21,6 +21,7 @@ from solo_rules.analysis import BOTS
 from solo_rules.errors import SoloRulesError, shown
 from solo_rules.files import name_of
 from solo_rules.game import compile
+from solo_rules.match import Match
 from solo_rules.variant import (
     Variant,
     available_overlays,
@@ -64,10 +65,13 @@ class Seat:
 
 @attrs.frozen
 class Deal:
-    """One hand dealt again: the seed it was dealt from and its dealer."""
+    """One hand dealt again: the seed it was dealt from, its dealer, and the match state it
+    was dealt under (the preferred suit's letter set earlier, AMB-46, and the pot standing)."""
 
     seed: int
     dealer: int
+    preferred: str | None = None
+    pot: int = 0
 
 
 @attrs.frozen
@@ -93,7 +97,19 @@ class TableConfig:
     def load(self, uploads: Path) -> Variant:
         """The variant this table plays: a shipped one by id (``catalogue_variant``), or an
         uploaded file, written under ``uploads`` (by its content's digest) and read from there
-        by the library's loader; shipped overlays only, and no error names a server file."""
+        by the library's loader; shipped overlays only, and no error names a server file. A
+        match's hand dealt again is played under the match state it was dealt under."""
+        variant = self._load(uploads)
+        deal = self.deal
+        if deal is None or (deal.preferred is None and not deal.pot):
+            return variant
+        try:
+            return Match.session_variant(variant, deal.preferred, deal.pot)
+        except SoloRulesError as exc:
+            raise ConfigError(f"deal.preferred/deal.pot: {' '.join(str(exc).split())}") \
+                from None
+
+    def _load(self, uploads: Path) -> Variant:
         if self.upload is None:
             return catalogue_variant(self.variant, self.overlays)
         _check_overlays(self.overlays)

@@ -27,7 +27,7 @@ from solo_rules.wording import action_words, addressed, deed_words
 if TYPE_CHECKING:
     from solo_rules.web.table import Table
 
-__all__ = ["public_view", "seat_frame", "spectator_frame"]
+__all__ = ["hand_frame", "public_view", "seat_frame", "spectator_frame"]
 
 
 def seat_frame(table: Table, seat: int) -> dict[str, Any]:
@@ -220,13 +220,15 @@ def _duty(table: Table, state: GameState, view: PlayerView) -> dict[str, Any] | 
     return None  # the card was legal after all: no duty to show
 
 
-def _end(table: Table) -> dict[str, Any]:
-    """The finished hand, which is public: every hand as dealt and as played, the tricks,
-    the outcome with its breakdown, the record in the library's JSON format, and how to
-    deal it again."""
-    state, rules = table.state, table.rules
-    outcome = state.outcome()
-    record = table.last_record
+def hand_frame(table: Table, number: int) -> dict[str, Any]:
+    """Finished hand ``number`` of the match, for its step-through replay: every hand as
+    dealt and as played, and the tricks (all public once the hand is over)."""
+    return {"type": "hand", "number": number, **_played(table.rules, table.finished(number))}
+
+
+def _played(rules: CompiledRules, state: GameState) -> dict[str, Any]:
+    """A finished hand's cards: each seat's as dealt, played and never played, and the
+    tricks with their winners."""
     players = state.players
     trump = None if state.contract is None else state.contract.trump
     return {
@@ -241,6 +243,18 @@ def _end(table: Table) -> dict[str, Any]:
                     "cards": [{"seat": seat, "card": _card(Card(card))} for seat, card in
                               zip(state.in_turn(trick.leader), trick.cards, strict=False)]}
                    for trick in state.tricks],
+    }
+
+
+def _end(table: Table) -> dict[str, Any]:
+    """The finished hand, which is public: every hand as dealt and as played, the tricks,
+    the outcome with its breakdown, the record in the library's JSON format, and how to
+    deal it again."""
+    state, rules = table.state, table.rules
+    outcome = state.outcome()
+    record = table.last_record
+    return {
+        **_played(rules, state),
         "contract": None if outcome.contract is None else addressed(
             rules.contract_text(outcome.contract), None, table.config.names),
         "declarer": outcome.declarer,

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from solo_rules.describe import Book, compose, note_text
+from solo_rules.describe import Book, compose, note_text, phase_slots
 from solo_rules.errors import IllegalActionError
 from solo_rules.state import GameState
 from solo_rules.variant import Variant
@@ -61,10 +61,7 @@ class Rulebook:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.book: Book = compose(variant)
-        #: the slot whose module owns each phase of the hand (pack, ranks, scoring and settlement
-        #: own none: they have no ``stages``)
-        self.slot_of_phase = {stage.phase: slot for slot, rule in variant.slots.items()
-                              for stage in getattr(rule.module, "stages", tuple)()}
+        self.slot_of_phase = phase_slots(variant)
         self._words = [(Clause(section.slot, n), Counter(_words(text)))
                        for section in self.book.sections
                        for n, (text, _) in enumerate(section.clauses)]

@@ -262,6 +262,18 @@ class Table:
         self.acted_at = time.time()
         return True
 
+    def finished(self, number: int) -> GameState:
+        """Hand ``number`` (from 1) of the match, finished, replayed from its record under
+        the match state it was played under; ``TableError`` for a hand not played or
+        misdealt."""
+        hands = self.match.hands
+        record = hands[number - 1] if 1 <= number <= len(hands) else None
+        if not isinstance(record, GameRecord):
+            raise TableError("no_hand", f"hand {number}: " + (
+                "it was misdealt" if record is not None else
+                f"the match has {len(hands)} finished hand{'' if len(hands) == 1 else 's'}"))
+        return replay(record, self.match.hand_variants()[number - 1])
+
     def again(self) -> str | None:
         """The lobby's address that deals the finished hand again at a new table (``None``
         for an uploaded variant, which the lobby knows by no id)."""
@@ -271,7 +283,21 @@ class Table:
         if seed is None:
             return None
         query = f"/?variant={self.config.variant}&seed={seed}&dealer={self.state.dealer}"
+        preferred, pot = self._session_of_last()
+        if preferred is not None:
+            query += f"&preferred={preferred}"
+        if pot:
+            query += f"&pot={pot}"
         return query + "".join(f"&overlay={overlay}" for overlay in self.config.overlays)
+
+    def _session_of_last(self) -> tuple[str | None, int]:
+        """The match state the last hand was dealt under: this table's match's, or, at a
+        table that deals one hand again, the state it was asked to deal it under."""
+        deal = self.config.deal
+        if deal is not None:
+            return deal.preferred, deal.pot
+        preferred, pot = self.match.sessions()[-1]
+        return None if preferred is None else preferred.letter, pot
 
 
 def hand_seed(config: TableConfig) -> int | None:

@@ -88,6 +88,8 @@
     }
     if (params.has("seed") && params.has("dealer") && uploadText === null) {
       body.deal = {seed: params.get("seed"), dealer: Number(params.get("dealer"))};
+      if (params.has("preferred")) body.deal.preferred = params.get("preferred");
+      if (params.has("pot")) body.deal.pot = Number(params.get("pot"));
     } else if (!$("open-ended").checked) {
       body.hands = Number($("hands").value);
     }
@@ -141,7 +143,8 @@
     if (params.has("variant")) $("variant").value = params.get("variant");
     if (params.has("seed")) {
       $("again").textContent = "Dealing a hand again: seed " + params.get("seed") + ", dealer seat " +
-        params.get("dealer") + " (one hand).";
+        params.get("dealer") + (params.has("preferred") ? ", preferred suit " + params.get("preferred") : "") +
+        (params.has("pot") ? ", pot " + params.get("pot") : "") + " (one hand, as the match dealt it).";
       $("again").hidden = false;
     }
     $("variant").addEventListener("change", () => { renderOverlays(); renderSeats(); });

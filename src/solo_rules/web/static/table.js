@@ -257,7 +257,16 @@
   function renderSheet() {
     const sheet = $("sheet");
     sheet.replaceChildren();
-    sheetRows().forEach((cells, index) => row(sheet, cells, index === 0));
+    const rows = sheetRows();
+    rows.forEach((cells, index) => {
+      const line = frame.sheet[index - 1];
+      let last = index === 0 ? "replay" : "";
+      if (line && line.contract !== "misdeal") {  // a finished hand, stepped through on demand
+        last = el("button", {type: "button", class: "sheet-replay"}, "Replay");
+        last.addEventListener("click", () => send({type: "hand", number: line.hand}));
+      }
+      row(sheet, cells.concat([last]), index === 0);
+    });
   }
 
   function csv(rows) {
@@ -267,16 +276,21 @@
 
   // The finished hand trick by trick: step 0 is the deal, step k the first k tricks played,
   // the cards each seat still holds beside them.
+  // Any earlier hand of the match comes from the server when its "Replay" is clicked.
   let replayStep = null;
   let replayHand = null;
+  let replayed = null;  // the server's answer for an earlier hand, or null: the hand just over
 
   function renderReplay() {
-    const end = frame.end;
-    if (replayHand !== frame.hand_no) { replayHand = frame.hand_no; replayStep = 0; }
+    if (replayed && replayed.shown !== frame.hand_no) replayed = null;  // a new hand is over
+    const end = replayed || frame.end;
+    const key = replayed ? "hand " + replayed.number : frame.hand_no;
+    if (replayHand !== key) { replayHand = key; replayStep = 0; }
     const last = end.tricks.length;
     replayStep = Math.max(0, Math.min(replayStep, last));
-    $("replay-step").textContent = replayStep === 0 ? "The deal" :
-      "Trick " + replayStep + " of " + last + ", won by " + who(end.tricks[replayStep - 1].winner);
+    $("replay-step").textContent = (replayed ? "Hand " + replayed.number + ": " : "") +
+      (replayStep === 0 ? "The deal" :
+       "Trick " + replayStep + " of " + last + ", won by " + who(end.tricks[replayStep - 1].winner));
     $("replay-back").disabled = replayStep === 0;
     $("replay-next").disabled = replayStep === last;
     renderTrick($("replay-trick"), replayStep ? end.tricks[replayStep - 1].cards : [],
@@ -362,6 +376,10 @@
         frame = message;
         showError("");
         render();
+      } else if (message.type === "hand" && frame && frame.end) {
+        replayed = Object.assign(message, {shown: frame.hand_no});
+        renderReplay();
+        $("replay").scrollIntoView({block: "nearest"});
       } else if (message.type === "error" && message.code !== "illegal") {
         showError(message.message);  // a refused action shows in its own box, with its rule
       }
