@@ -105,6 +105,16 @@ class Field:
     doc: str
 
 
+def lay_out(layout: Iterable[tuple[str, int, str]]) -> tuple[Field, ...]:
+    """The fields of a layout of (name, size, doc), each starting where the one before ends."""
+    fields = []
+    start = 0
+    for name, size, doc in layout:
+        fields.append(Field(name, start, size, doc))
+        start += size
+    return tuple(fields)
+
+
 class Encoder:
     """Encodes views of one variant: ``encode(view)`` is a list of ``size`` floats laid out
     as ``fields``; ``string(view)`` is the information-state string (perfect recall)."""
@@ -157,13 +167,9 @@ class Encoder:
              "every non-card action in order: per step, the seat one-hot, then the action "
              "one-hot over the non-card actions (in dense index order)"),
         )
-        fields = []
-        start = 0
-        for name, size, doc in layout:
-            fields.append(Field(name, start, size, doc))
-            start += size
-        self.fields: tuple[Field, ...] = tuple(fields)
-        self.size = start
+        self.fields: tuple[Field, ...] = lay_out(layout)
+        self.size = self.fields[-1].start + self.fields[-1].size
+        fields = self.fields
         self._start = {f.name: f.start for f in fields}
         self._phase = {phase: n for n, phase in enumerate(self.phases)}
         self._contract = {cid: n for n, cid in enumerate(self.contracts)}

@@ -18,7 +18,7 @@ import numpy as np
 from solo_rules.actions import Action
 from solo_rules.cards import card_range
 from solo_rules.game import CompiledRules
-from solo_rules.observation import ActionIndex, Encoder, Field, rules_of
+from solo_rules.observation import ActionIndex, Encoder, Field, lay_out, rules_of
 from solo_rules.ranking import Trump
 from solo_rules.state import PlayerView
 from solo_rules.variant import Variant
@@ -106,13 +106,9 @@ class CompactEncoder:
              "per seat: multi-hot over the non-card actions (dense index order) it took"),
             ("last_said", players * len(said), "per seat: one-hot of its last non-card action"),
         )
-        fields = []
-        start = 0
-        for name, size, doc in layout:
-            fields.append(Field(name, start, size, doc))
-            start += size
-        self.fields: tuple[Field, ...] = tuple(fields)
-        self.size = start
+        self.fields: tuple[Field, ...] = lay_out(layout)
+        start = self.size = self.fields[-1].start + self.fields[-1].size
+        fields = self.fields
         at = {field.name: field.start for field in fields}
         self._at = at
         #: the bytes of the bits ``encode`` sets
