@@ -91,3 +91,15 @@ def test_the_rulebook_says_no_prime_and_the_slam_value() -> None:
     assert "may stop play and claim the game, which is then made" in book
     assert "plays for a slam worth 8, whatever its game was worth" in book
     assert "bonus for prime" not in book
+
+
+def test_an_allstich_is_played_for_every_trick_with_no_stop_after_the_first_five() -> None:
+    """S-PAR: "Allstich (Slam). The soloist declares trumps, plays alone, and guarantees to win
+    all eight tricks." A contract for every trick offers no stop after the first five tricks
+    (issue 36 found the choice offered: stopping could only lose it)."""
+    state = run(start(), "bid frage", "pass", "pass", "pass", "declare allstich H")
+    state = play(state, FIVE)
+    assert len(state.tricks) == 5 and not state.is_terminal
+    assert all(text.startswith("play ") for text in legal(state)), legal(state)
+    solo = solo_after_five()  # a Solo after the same five tricks is still asked
+    assert not all(text.startswith("play ") for text in legal(solo)), legal(solo)
