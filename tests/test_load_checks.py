@@ -91,3 +91,16 @@ def test_an_optional_slot_says_which_modules_need_it() -> None:
     for mid in needed_by("partner"):
         cls = module_class(mid)
         assert cls is not None and any(need.slot == "partner" for need in cls.needs)
+
+
+def test_a_lancashire_game_value_that_is_no_number_is_refused_at_load(tmp_path: Path) -> None:
+    """The Lancashire table's ``game`` values are counters: text where a number belongs is
+    refused at load in one line, not raised as a TypeError when the hand is scored (found by
+    the slow suite's mutated variant files)."""
+    path = tmp_path / "bad-lancashire.yaml"
+    path.write_text("schema: 1\nid: bad-lancashire\nstatus: house\n"
+                    "extends: quadrille-lancashire\ntitle: bad\nrules:\n  scoring:\n    params:\n"
+                    "      game: {ask_leave: 'x', forced_spadille: 1, sans_prendre: 2, vole: 2}\n")
+    with pytest.raises(VariantError, match=r"rules\.scoring\.params: game\.ask_leave: expected a "
+                                           r"whole number of counters"):
+        load_variant(path)

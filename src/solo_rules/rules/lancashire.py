@@ -34,6 +34,15 @@ def _frozen_values(value: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(dict(value).items()))
 
 
+def _counters(instance: object, attribute: attrs.Attribute[tuple[tuple[str, int], ...]],
+              value: tuple[tuple[str, int], ...]) -> None:
+    """Each contract's ``game`` is a whole number of counters, none negative."""
+    for contract, counters in value:
+        if not isinstance(counters, int) or isinstance(counters, bool) or counters < 0:
+            raise ValueError(f"{attribute.name}.{contract}: expected a whole number of counters "
+                             f"(0 or more), got {counters!r}")
+
+
 @register("scoring", "scoring.lancashire")
 @attrs.frozen
 class LancashireTable(OmbreOutcome):
@@ -51,7 +60,7 @@ class LancashireTable(OmbreOutcome):
 
     game: tuple[tuple[str, int], ...] = attrs.field(
         default=(("ask_leave", 1), ("forced_spadille", 1), ("sans_prendre", 2), ("vole", 2)),
-        converter=_frozen_values)
+        converter=_frozen_values, validator=_counters)
     mats: int = attrs.field(default=1, validator=attrs.validators.ge(0))
     double_mats_at: int = attrs.field(default=6, validator=attrs.validators.ge(4))
     preferred: Suit = Suit.HEARTS
